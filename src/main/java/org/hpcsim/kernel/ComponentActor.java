@@ -1,0 +1,175 @@
+package org.hpcsim.kernel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+
+/**
+ * Base class of every simulation component actor (nodes, scheduler, feeder, recorder, ...).
+ *
+ * <p>The kernel hands the component all messages of one virtual instant-round together, already
+ * in (sender id, sequence) order; the subclass handles them one by one in {@link #onMessage}. Sends
+ * made while handling go into an outbox that travels back to the partition manager with the
+ * acknowledgement, which is what lets the kernel count messages and detect quiescence. A message
+ * sent at (t, r) with zero latency is handled at (t, r+1); with latency L &gt; 0 at (t+L, 0).
+ *
+ * @param <C> the component's own protocol (a sealed interface of records)
+ */
+public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> {
+    private static final List<Envelope> NO_MESSAGES = List.of();
+
+    private final int id;
+    private final int localIndex;
+    private final ComponentSetup setup;
+    private SplittableRandom random;
+    private long now;
+    private int round;
+    private long nextSeq;
+    private ArrayList<Envelope> outbox;
+    private boolean endOfInstantRequested;
+    private boolean inEndOfInstant;
+    private boolean ended;
+
+    protected ComponentActor(ActorContext<KernelCommand> context, ComponentSetup setup) {
+        super(context);
+        this.id = setup.id();
+        this.localIndex = setup.localIndex();
+        this.setup = setup;
+    }
+
+    /** Handles one message of the component's protocol at {@link #now()}. */
+    protected abstract void onMessage(C message);
+
+    /** Called once the rounds of the current instant have settled, if {@link #requestEndOfInstant()} was called. */
+    protected void onEndOfInstant() {
+    }
+
+    /** Called once when no message is left anywhere; the component may finish outputs but not send. */
+    protected void onSimulationEnd() {
+    }
+
+    /** This component's id. */
+    protected final int id() {
+        return id;
+    }
+
+    /** Current virtual time in microseconds. */
+    protected final long now() {
+        return now;
+    }
+
+    /** Current round within the instant. */
+    protected final int round() {
+        return round;
+    }
+
+    /** This component's own random stream, derived from (master seed, component id). */
+    protected final SplittableRandom random() {
+        if (random == null) {
+            random = RandomStreams.forComponent(setup.masterSeed(), id);
+        }
+        return random;
+    }
+
+    /** Sends with zero latency: handled at (now, round + 1). */
+    protected final <T> void send(Address<T> to, T message) {
+        enqueue(to.id(), message, now, round + 1);
+    }
+
+    /** Sends with a latency in microseconds: zero means (now, round + 1), otherwise (now + latency, 0). */
+    protected final <T> void send(Address<T> to, T message, long latencyMicros) {
+        if (latencyMicros < 0) {
+            throw new IllegalArgumentException("negative latency " + latencyMicros + " from component " + id);
+        }
+        if (latencyMicros == 0) {
+            enqueue(to.id(), message, now, round + 1);
+        } else {
+            enqueue(to.id(), message, Math.addExact(now, latencyMicros), 0);
+        }
+    }
+
+    /** Asks to be called by {@link #onEndOfInstant()} once the rounds of this instant have settled. */
+    protected final void requestEndOfInstant() {
+        if (inEndOfInstant) {
+            throw new IllegalStateException("component " + id + " asked for another end-of-instant call from its own"
+                    + " end-of-instant call; that would never let time advance");
+        }
+        endOfInstantRequested = true;
+    }
+
+    private void enqueue(int target, Object message, long time, int deliveryRound) {
+        if (ended) {
+            throw new IllegalStateException("component " + id + " sent a message after the simulation ended");
+        }
+        if (outbox == null) {
+            outbox = new ArrayList<>(4);
+        }
+        outbox.add(new Envelope(time, deliveryRound, id, nextSeq++, target, message));
+    }
+
+    @Override
+    public final Receive<KernelCommand> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(KernelCommand.Deliver.class, this::deliver)
+                .onMessage(KernelCommand.EndOfInstant.class, this::endOfInstant)
+                .onMessage(KernelCommand.SimulationEnd.class, this::simulationEnd)
+                .build();
+    }
+
+    @SuppressWarnings("unchecked")
+    private Behavior<KernelCommand> deliver(KernelCommand.Deliver d) {
+        now = d.time();
+        round = d.round();
+        Throwable error = null;
+        try {
+            List<Envelope> messages = d.messages();
+            for (int i = 0, n = messages.size(); i < n; i++) {
+                onMessage((C) messages.get(i).payload());
+            }
+        } catch (RuntimeException | Error e) {
+            error = e;
+        }
+        return acknowledge(error);
+    }
+
+    private Behavior<KernelCommand> endOfInstant(KernelCommand.EndOfInstant e) {
+        now = e.time();
+        round = e.round();
+        Throwable error = null;
+        inEndOfInstant = true;
+        try {
+            onEndOfInstant();
+        } catch (RuntimeException | Error ex) {
+            error = ex;
+        } finally {
+            inEndOfInstant = false;
+        }
+        return acknowledge(error);
+    }
+
+    private Behavior<KernelCommand> simulationEnd(KernelCommand.SimulationEnd e) {
+        now = e.time();
+        ended = true;
+        Throwable error = null;
+        try {
+            onSimulationEnd();
+        } catch (RuntimeException | Error ex) {
+            error = ex;
+        }
+        return acknowledge(error);
+    }
+
+    private Behavior<KernelCommand> acknowledge(Throwable error) {
+        List<Envelope> out = outbox == null ? NO_MESSAGES : outbox;
+        outbox = null;
+        boolean wants = endOfInstantRequested;
+        endOfInstantRequested = false;
+        setup.manager().tell(new PartitionManager.Handled(localIndex, out, wants, error == null ? null
+                : new ComponentFailure(id, getContext().getSelf().path().name(), now, error)));
+        return this;
+    }
+}

@@ -1,0 +1,24 @@
+package org.hpcsim.kernel;
+
+import java.util.Comparator;
+
+/**
+ * One simulation message in flight: when it is handled ({@code time}, {@code round}), who sent it
+ * ({@code sender}, {@code seq}: the delivery order within a round), to whom, and the payload.
+ * Envelopes are created by {@link ComponentActor#send} and moved between partition managers in
+ * batches; the payload object itself may be shared by several envelopes.
+ */
+public record Envelope(long time, int round, int sender, long seq, int target, Object payload) {
+    /** The kernel's sender id for messages scheduled before the simulation starts. */
+    public static final int KERNEL = -1;
+
+    /** Delivery order inside one (t, round): by target, then the contract's (sender id, sequence). */
+    static final Comparator<Envelope> DELIVERY_ORDER = (a, b) -> {
+        int c = Integer.compare(a.target, b.target);
+        if (c != 0) {
+            return c;
+        }
+        c = Integer.compare(a.sender, b.sender);
+        return c != 0 ? c : Long.compare(a.seq, b.seq);
+    };
+}

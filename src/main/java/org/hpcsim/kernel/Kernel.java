@@ -1,0 +1,135 @@
+package org.hpcsim.kernel;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+
+/**
+ * Builds and runs one simulation: registers the components (ids must be dense, 0..M-1, and come from
+ * the model), seeds the messages due before anything happens, then starts an ActorSystem with one
+ * coordinator and the partition managers, and waits for quiescence.
+ */
+public final class Kernel {
+
+    /** One component to create: its model id, a name for its actor, and its behaviour factory. */
+    record ComponentSpec(int id, String name, ComponentFactory factory) {
+    }
+
+    private final KernelSettings settings;
+    private final List<ComponentSpec> components = new ArrayList<>();
+    private final List<Envelope> initial = new ArrayList<>();
+    private final KernelProgress progress = new KernelProgress();
+    private long initialSeq;
+
+    public Kernel(KernelSettings settings) {
+        this.settings = settings;
+    }
+
+    /** Registers the component with the given id; ids must be registered in increasing order 0, 1, 2, ... */
+    public <C> Address<C> add(int id, String name, ComponentFactory factory) {
+        if (id != components.size()) {
+            throw new IllegalArgumentException("component ids must be dense and in order: expected "
+                    + components.size() + ", got " + id);
+        }
+        if (!name.matches("[A-Za-z0-9_-]+")) {
+            throw new IllegalArgumentException("component name must be [A-Za-z0-9_-]+: " + name);
+        }
+        components.add(new ComponentSpec(id, name, factory));
+        return new Address<>(id);
+    }
+
+    /** Number of components registered so far (the next id). */
+    public int size() {
+        return components.size();
+    }
+
+    /** Schedules a message from the kernel itself, handled at (time, 0). */
+    public <C> void schedule(Address<C> to, C message, long time) {
+        initial.add(new Envelope(time, 0, Envelope.KERNEL, initialSeq++, to.id(), message));
+    }
+
+    /** Live progress of the run (for displays only). */
+    public KernelProgress progress() {
+        return progress;
+    }
+
+    /** Runs the simulation to quiescence and returns what the kernel did; component failures are rethrown. */
+    public KernelStats run() {
+        int p = Math.min(settings.partitions(), Math.max(1, components.size()));
+        List<List<ComponentSpec>> byPartition = new ArrayList<>(p);
+        List<List<Envelope>> initialByPartition = new ArrayList<>(p);
+        long[] initialNext = new long[p];
+        for (int i = 0; i < p; i++) {
+            byPartition.add(new ArrayList<>());
+            initialByPartition.add(new ArrayList<>());
+            initialNext[i] = SimTime.NEVER;
+        }
+        for (ComponentSpec c : components) {
+            byPartition.get(c.id() % p).add(c);
+        }
+        for (Envelope e : initial) {
+            if (e.target() >= components.size()) {
+                throw new IllegalArgumentException("scheduled message to unknown component " + e.target());
+            }
+            int part = e.target() % p;
+            initialByPartition.get(part).add(e);
+            initialNext[part] = Math.min(initialNext[part], e.time());
+        }
+        CompletableFuture<KernelStats> result = new CompletableFuture<>();
+        Behavior<Void> guardian = Behaviors.setup(ctx -> {
+            List<ActorRef<PartitionManager.Command>> managers = new ArrayList<>(p);
+            for (int i = 0; i < p; i++) {
+                managers.add(ctx.spawn(PartitionManager.create(i, p, components.size(), byPartition.get(i),
+                        initialByPartition.get(i), settings), "partition-" + i));
+            }
+            ActorRef<Coordinator.Command> coordinator = ctx.spawn(
+                    Coordinator.create(List.copyOf(managers), initialNext, settings, result, progress), "coordinator");
+            // Local tells enqueue synchronously, so every manager holds Init before the coordinator can reach it.
+            for (ActorRef<PartitionManager.Command> m : managers) {
+                m.tell(new PartitionManager.Init(List.copyOf(managers), coordinator));
+            }
+            coordinator.tell(new Coordinator.Start());
+            return Behaviors.empty();
+        });
+        ActorSystem<Void> system = ActorSystem.create(guardian, "hpcsim", pekkoConfig(settings));
+        try {
+            return result.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(cause);
+        } finally {
+            system.terminate();
+            try {
+                system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                // The run's result is already known; a slow shutdown must not mask it.
+            }
+        }
+    }
+
+    static Config pekkoConfig(KernelSettings settings) {
+        Map<String, Object> overrides = Map.of(
+                "pekko.actor.default-dispatcher.fork-join-executor.parallelism-min", settings.threads(),
+                "pekko.actor.default-dispatcher.fork-join-executor.parallelism-max", settings.threads(),
+                "pekko.actor.default-dispatcher.fork-join-executor.parallelism-factor", 1.0,
+                "pekko.actor.default-dispatcher.throughput", settings.throughput());
+        return ConfigFactory.parseMap(overrides)
+                .withFallback(ConfigFactory.parseResources("org/hpcsim/kernel/pekko.conf"))
+                .withFallback(ConfigFactory.defaultReference());
+    }
+}

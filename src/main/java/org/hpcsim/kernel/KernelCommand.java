@@ -1,0 +1,25 @@
+package org.hpcsim.kernel;
+
+import java.util.List;
+
+/** What a partition manager tells a component actor; the component answers each with one {@code Handled}. */
+public sealed interface KernelCommand {
+
+    /**
+     * PartitionManager -> component: handle these messages, all due at ({@code time}, {@code round}),
+     * in the given (sender id, sequence) order.
+     */
+    record Deliver(long time, int round, List<Envelope> messages) implements KernelCommand {
+    }
+
+    /**
+     * PartitionManager -> component: every round of instant {@code time} has settled and the
+     * component asked to be called once more; it runs as round {@code round}.
+     */
+    record EndOfInstant(long time, int round) implements KernelCommand {
+    }
+
+    /** PartitionManager -> component: no message is pending anywhere; the simulation ends at {@code time}. */
+    record SimulationEnd(long time) implements KernelCommand {
+    }
+}
