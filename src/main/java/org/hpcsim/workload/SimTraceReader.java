@@ -1,0 +1,160 @@
+package org.hpcsim.workload;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Set;
+import org.hpcsim.kernel.SimTime;
+
+/**
+ * Reader of SST's scheduler {@code .sim} job traces: {@code arrival procs runtime estimate [options]}
+ * per line, times in seconds. As in SST's parser, the job id is the 0-based index of the job line
+ * and an estimate {@code <= 0} means twice the run time. Blank lines and lines starting with
+ * {@code #} are skipped and not counted.
+ *
+ * <p>Trailing options are checked for syntax ({@code mesh X Y [Z]}, {@code comm FILE},
+ * {@code coord COMM COORD}, {@code center N}, {@code phase FILE}) and kept verbatim in
+ * {@link Job#options()}; the communication models that use them come with the network model.
+ */
+public final class SimTraceReader implements TraceReader {
+    private static final Set<String> KEYWORDS = Set.of("mesh", "comm", "coord", "center", "phase");
+    private static final String[] FIELD_NAMES = {"arrival", "procs", "runtime", "estimate"};
+
+    private final Path file;
+    private final BufferedReader in;
+    private final WorkloadOptions options;
+    private final String[] tokens = new String[64];
+    private long lineNumber;
+    private int index;
+
+    public SimTraceReader(Path file, WorkloadOptions options) {
+        this.file = file;
+        this.options = options;
+        this.in = TraceFiles.open(file);
+    }
+
+    @Override
+    public TraceHeader header() {
+        return TraceHeader.EMPTY;
+    }
+
+    @Override
+    public Job next() throws IOException {
+        String line;
+        while (true) {
+            line = in.readLine();
+            if (line == null) {
+                return null;
+            }
+            lineNumber++;
+            String t = line.strip();
+            if (!t.isEmpty() && t.charAt(0) != '#') {
+                break;
+            }
+        }
+        int n = TraceFiles.split(line, tokens);
+        if (n < 4) {
+            throw new InputException(file, lineNumber, null,
+                    "expected 'arrival procs runtime estimate [options]', found " + n + " field" + (n == 1 ? "" : "s"));
+        }
+        if (n > tokens.length) {
+            throw new InputException(file, lineNumber, null, "too many fields (" + n + ")");
+        }
+        long arrival = time(0);
+        long procs = integer(1);
+        long runTime = time(2);
+        long estimate = time(3);
+        String opts = n > 4 ? checkOptions(n) : null;
+        String reason = null;
+        if (arrival < 0) {
+            reason = "negative arrival time";
+        } else if (procs <= 0) {
+            reason = "no processors requested";
+        } else if (procs > Integer.MAX_VALUE) {
+            reason = "processor count out of range";
+        } else if (runTime < 0) {
+            reason = "negative run time";
+        }
+        if (estimate <= 0) {
+            estimate = runTime >= 0 ? 2 * runTime : -1;
+        }
+        estimate = options.effectiveEstimate(estimate, runTime);
+        int p = (int) Math.max(0, Math.min(procs, Integer.MAX_VALUE));
+        int id = index++;
+        return new Job(id, id, lineNumber, arrival, Math.max(0, arrival), runTime, estimate, p,
+                reason == null ? options.nodesFor(p) : 0, opts, null, reason);
+    }
+
+    private String checkOptions(int n) {
+        int i = 4;
+        StringBuilder raw = new StringBuilder();
+        while (i < n) {
+            String key = tokens[i];
+            int args;
+            switch (key) {
+                case "mesh" -> {
+                    args = 0;
+                    while (i + 1 + args < n && args < 3 && isInteger(tokens[i + 1 + args])) {
+                        args++;
+                    }
+                    if (args < 2) {
+                        throw new InputException(file, lineNumber, "option mesh", "expected 'mesh X Y [Z]'");
+                    }
+                }
+                case "comm", "phase", "center" -> args = 1;
+                case "coord" -> args = 2;
+                default -> throw new InputException(file, lineNumber, "option " + (i - 3),
+                        "unknown option '" + key + "' (known: " + String.join(", ", KEYWORDS.stream().sorted().toList()) + ")");
+            }
+            if (i + args >= n) {
+                throw new InputException(file, lineNumber, "option " + key, "missing argument");
+            }
+            if (key.equals("center") && !isInteger(tokens[i + 1])) {
+                throw new InputException(file, lineNumber, "option center", "'" + tokens[i + 1] + "' is not an integer");
+            }
+            for (int k = i; k <= i + args; k++) {
+                if (raw.length() > 0) {
+                    raw.append(' ');
+                }
+                raw.append(tokens[k]);
+            }
+            i += args + 1;
+        }
+        return raw.toString();
+    }
+
+    private static boolean isInteger(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int k = 0; k < s.length(); k++) {
+            if (!Character.isDigit(s.charAt(k))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private long time(int field) {
+        try {
+            return SimTime.parseSeconds(tokens[field]);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new InputException(file, lineNumber, "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
+                    "'" + tokens[field] + "' is not a number of seconds");
+        }
+    }
+
+    private long integer(int field) {
+        try {
+            return Long.parseLong(tokens[field]);
+        } catch (NumberFormatException e) {
+            throw new InputException(file, lineNumber, "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
+                    "'" + tokens[field] + "' is not an integer");
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

@@ -1,0 +1,188 @@
+package org.hpcsim.workload;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.hpcsim.kernel.SimTime;
+
+/**
+ * Reader of the Parallel Workloads Archive's Standard Workload Format (plain or gzip): 18
+ * whitespace-separated fields per line, {@code ;} comments, {@code -1} for unknown values, time
+ * fields possibly fractional.
+ *
+ * <p>Mapping to a {@link Job}: processors from field 5 or 8 (see {@link WorkloadOptions.SwfSizeField});
+ * run time from field 4; estimate from field 9 (requested time), or when it is unknown or not
+ * positive, the run time times the missing-estimate factor. Jobs with an unknown submit time, run
+ * time or processor count are rejected with a reason. Every status (completed, failed, cancelled)
+ * is simulated as recorded.
+ */
+public final class SwfReader implements TraceReader {
+    private static final int SUBMIT = 1;
+    private static final int RUN = 3;
+    private static final int ALLOC = 4;
+    private static final int REQ_PROCS = 7;
+    private static final int REQ_TIME = 8;
+
+    private final Path file;
+    private final BufferedReader in;
+    private final WorkloadOptions options;
+    private final TraceHeader header;
+    private final String[] tokens = new String[SwfRecord.FIELDS + 1];
+    private String pending;
+    private long lineNumber;
+    private int index;
+    private long lastArrival;
+
+    public SwfReader(Path file, WorkloadOptions options) throws IOException {
+        this.file = file;
+        this.options = options;
+        this.in = TraceFiles.open(file);
+        Map<String, String> fields = new LinkedHashMap<>();
+        String line;
+        while ((line = in.readLine()) != null) {
+            lineNumber++;
+            String t = line.strip();
+            if (t.isEmpty()) {
+                continue;
+            }
+            if (t.charAt(0) != ';') {
+                pending = line;
+                break;
+            }
+            headerField(t.substring(1), fields);
+        }
+        this.header = new TraceHeader(fields);
+    }
+
+    private static void headerField(String comment, Map<String, String> fields) {
+        int colon = comment.indexOf(':');
+        if (colon <= 0) {
+            return;
+        }
+        String label = comment.substring(0, colon).strip();
+        if (label.isEmpty() || !label.chars().allMatch(Character::isLetterOrDigit)) {
+            return;
+        }
+        String value = comment.substring(colon + 1);
+        int remark = value.indexOf('#');
+        if (remark >= 0) {
+            value = value.substring(0, remark);
+        }
+        fields.put(label, value.strip());
+    }
+
+    @Override
+    public TraceHeader header() {
+        return header;
+    }
+
+    @Override
+    public Job next() throws IOException {
+        String line;
+        if (pending != null) {
+            line = pending;
+            pending = null;
+        } else {
+            while (true) {
+                line = in.readLine();
+                if (line == null) {
+                    return null;
+                }
+                lineNumber++;
+                String t = line.strip();
+                if (!t.isEmpty() && t.charAt(0) != ';') {
+                    break;
+                }
+            }
+        }
+        return parse(line);
+    }
+
+    private Job parse(String line) {
+        int n = TraceFiles.split(line, tokens);
+        if (n != SwfRecord.FIELDS) {
+            throw new InputException(file, lineNumber, null,
+                    "expected " + SwfRecord.FIELDS + " whitespace-separated SWF fields, found " + n);
+        }
+        SwfRecord r = new SwfRecord(
+                integer(0), time(1), time(2), time(3), integer(4), time(5), real(6), integer(7), time(8),
+                real(9), (int) integer(10), integer(11), integer(12), integer(13), integer(14), integer(15),
+                integer(16), time(17));
+        long procs = options.swfSize() == WorkloadOptions.SwfSizeField.ALLOCATED
+                ? (r.allocatedProcessors() > 0 ? r.allocatedProcessors() : r.requestedProcessors())
+                : (r.requestedProcessors() > 0 ? r.requestedProcessors() : r.allocatedProcessors());
+        String reason = null;
+        if (r.submitTime() < 0) {
+            reason = "unknown submit time";
+        } else if (r.runTime() < 0) {
+            reason = "unknown run time";
+        } else if (procs <= 0) {
+            reason = "unknown processor count";
+        } else if (procs > Integer.MAX_VALUE) {
+            reason = "processor count out of range";
+        }
+        long arrival = r.submitTime() >= 0 ? r.submitTime() : lastArrival;
+        lastArrival = arrival;
+        long estimate;
+        if (r.requestedTime() > 0) {
+            estimate = r.requestedTime();
+        } else if (r.runTime() >= 0) {
+            estimate = SimTime.fromSeconds(SimTime.toSeconds(r.runTime()) * options.missingEstimate());
+        } else {
+            estimate = -1;
+        }
+        estimate = options.effectiveEstimate(estimate, r.runTime());
+        int p = (int) Math.max(0, Math.min(procs, Integer.MAX_VALUE));
+        return new Job(index++, r.jobNumber(), lineNumber, r.submitTime(), arrival, r.runTime(), estimate, p,
+                reason == null ? options.nodesFor(p) : 0, null, r, reason);
+    }
+
+    private InputException error(int field, String what) {
+        return new InputException(file, lineNumber, "field " + (field + 1) + " (" + SwfRecord.FIELD_NAMES[field] + ")",
+                "'" + tokens[field] + "' is not " + what);
+    }
+
+    private long time(int field) {
+        try {
+            return SimTime.parseSeconds(tokens[field]);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw error(field, "a number of seconds");
+        }
+    }
+
+    private long integer(int field) {
+        String t = tokens[field];
+        try {
+            return Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            try {
+                double d = Double.parseDouble(t);
+                if (d == Math.rint(d) && Math.abs(d) < 9e18) {
+                    return (long) d;
+                }
+            } catch (NumberFormatException ignored) {
+                // reported below
+            }
+            throw error(field, "an integer");
+        }
+    }
+
+    private double real(int field) {
+        try {
+            double d = Double.parseDouble(tokens[field]);
+            if (Double.isFinite(d)) {
+                return d;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw error(field, "a number");
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

@@ -1,0 +1,171 @@
+package org.hpcsim.workload;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A trace file checked once from start to end before a simulation uses it: every line is parsed
+ * (so a malformed line is reported before anything runs), jobs are counted, and arrival order is
+ * checked. A trace in arrival order is then streamed from disk; one that is not (a few PWA logs
+ * have out-of-order lines) is sorted in memory by (arrival, trace order), which is the only way to
+ * deliver it in order.
+ */
+public final class Trace {
+    private final Path file;
+    private final TraceFormat format;
+    private final WorkloadOptions options;
+    private final TraceHeader header;
+    private final int jobs;
+    private final boolean sorted;
+    private final int widestUsable;
+
+    private Trace(Path file, TraceFormat format, WorkloadOptions options, TraceHeader header, int jobs,
+                  boolean sorted, int widestUsable) {
+        this.file = file;
+        this.format = format;
+        this.options = options;
+        this.header = header;
+        this.jobs = jobs;
+        this.sorted = sorted;
+        this.widestUsable = widestUsable;
+    }
+
+    /** Reads the whole trace once, validating every line. */
+    public static Trace scan(Path file, TraceFormat format, WorkloadOptions options) {
+        try (TraceReader reader = format.open(file, options)) {
+            int count = 0;
+            boolean inOrder = true;
+            long last = Long.MIN_VALUE;
+            int widest = 0;
+            Job j;
+            while ((j = reader.next()) != null) {
+                count++;
+                if (j.arrival() < last) {
+                    inOrder = false;
+                }
+                last = Math.max(last, j.arrival());
+                if (j.usable()) {
+                    widest = Math.max(widest, j.nodes());
+                }
+            }
+            return new Trace(file, format, options, reader.header(), count, inOrder, widest);
+        } catch (IOException e) {
+            throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public TraceFormat format() {
+        return format;
+    }
+
+    public TraceHeader header() {
+        return header;
+    }
+
+    /** Number of jobs (job lines) in the trace. */
+    public int jobs() {
+        return jobs;
+    }
+
+    /** Whether the lines are in arrival order (then the trace is streamed). */
+    public boolean sorted() {
+        return sorted;
+    }
+
+    /** Nodes needed by the widest usable job. */
+    public int widestJob() {
+        return widestUsable;
+    }
+
+    /** Opens the jobs in arrival order. */
+    public JobStream open() {
+        try {
+            TraceReader reader = format.open(file, options);
+            if (sorted) {
+                return new Streamed(reader);
+            }
+            List<Job> all = new ArrayList<>(jobs);
+            try (reader) {
+                Job j;
+                while ((j = reader.next()) != null) {
+                    all.add(j);
+                }
+            }
+            all.sort(Comparator.comparingLong(Job::arrival).thenComparingInt(Job::index));
+            return new InMemory(all);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static final class Streamed implements JobStream {
+        private final TraceReader reader;
+        private Job next;
+        private boolean done;
+
+        Streamed(TraceReader reader) {
+            this.reader = reader;
+        }
+
+        @Override
+        public Job peek() {
+            if (next == null && !done) {
+                try {
+                    next = reader.next();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                done = next == null;
+            }
+            return next;
+        }
+
+        @Override
+        public Job next() {
+            Job j = peek();
+            next = null;
+            return j;
+        }
+
+        @Override
+        public void close() {
+            try {
+                reader.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    private static final class InMemory implements JobStream {
+        private final List<Job> jobs;
+        private int position;
+
+        InMemory(List<Job> jobs) {
+            this.jobs = jobs;
+        }
+
+        @Override
+        public Job peek() {
+            return position < jobs.size() ? jobs.get(position) : null;
+        }
+
+        @Override
+        public Job next() {
+            return position < jobs.size() ? jobs.get(position++) : null;
+        }
+
+        @Override
+        public void close() {
+            position = jobs.size();
+        }
+    }
+}

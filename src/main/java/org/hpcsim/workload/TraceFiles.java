@@ -1,0 +1,59 @@
+package org.hpcsim.workload;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+
+/** Opens trace files: plain or gzip (recognised by its magic bytes, whatever the name). */
+public final class TraceFiles {
+    private TraceFiles() {
+    }
+
+    public static BufferedReader open(Path file) {
+        try {
+            InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+            raw.mark(2);
+            int b1 = raw.read();
+            int b2 = raw.read();
+            raw.reset();
+            InputStream in = (b1 == 0x1f && b2 == 0x8b) ? new GZIPInputStream(raw, 1 << 16) : raw;
+            // Latin-1 maps every byte, so odd bytes in a header comment can never fail decoding.
+            return new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16);
+        } catch (NoSuchFileException e) {
+            throw new InputException(file, 0, null, "no such file");
+        } catch (IOException e) {
+            throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** Splits a line on blanks and tabs; returns the number of tokens written into {@code out}. */
+    static int split(String line, String[] out) {
+        int n = 0;
+        int len = line.length();
+        int i = 0;
+        while (i < len) {
+            while (i < len && Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+            if (i >= len) {
+                break;
+            }
+            int start = i;
+            while (i < len && !Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+            if (n < out.length) {
+                out[n] = line.substring(start, i);
+            }
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * Workloads: the {@link org.hpcsim.workload.Job} model, trace readers (SWF, SST's .sim), the
+ * synthetic generator, and the {@link org.hpcsim.workload.TraceFeeder} actor that streams jobs into
+ * a simulation. Everything but the feeder is plain Java; it depends on the kernel only for time.
+ */
+package org.hpcsim.workload;
