@@ -1,0 +1,17 @@
+package org.hpcsim.allocation;
+
+import org.hpcsim.workload.Job;
+
+/**
+ * Chooses nodes for a job. Like SST's {@code Allocator::allocate}, it proposes an allocation and
+ * commits nothing: the caller commits it with {@link MachineState#allocate}. Deterministic; ties
+ * are broken by the lowest node id (or rank).
+ */
+public interface Allocator {
+
+    /**
+     * Proposes {@code nodes} free nodes for the job, in ascending node id order (the order tasks map
+     * to nodes), or returns null when it cannot place the job now.
+     */
+    int[] allocate(Job job, int nodes);
+}

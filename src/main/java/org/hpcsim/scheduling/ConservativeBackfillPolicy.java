@@ -1,0 +1,34 @@
+package org.hpcsim.scheduling;
+
+import java.util.Iterator;
+import org.hpcsim.workload.Job;
+
+/**
+ * Conservative backfilling (Mu'alem and Feitelson). At each pass the free-node profile is rebuilt
+ * from the running jobs' estimated ends, and every queued job, in queue order, is placed at the
+ * earliest time it fits in the profile for its whole estimate, and reserved there; jobs whose
+ * earliest time is now start. A job whose earliest time is now but that the allocator cannot place
+ * (fragmentation) keeps its reservation at now, so later jobs cannot take its place. A zero estimate
+ * is treated as one microsecond, so the job still needs its nodes for an instant.
+ */
+public final class ConservativeBackfillPolicy extends QueuedPolicy {
+    public ConservativeBackfillPolicy(JobOrder order) {
+        super(order);
+    }
+
+    @Override
+    public void schedule(SchedulingContext context) {
+        long now = context.now();
+        Profile profile = new Profile(now, context.freeNodes(), context.running());
+        Iterator<Job> it = queue.iterator();
+        while (it.hasNext()) {
+            Job job = it.next();
+            long duration = Math.max(1, job.estimate());
+            long start = profile.earliestStart(job.nodes(), duration);
+            if (start == now && context.tryStart(job)) {
+                it.remove();
+            }
+            profile.reserve(start, duration, job.nodes());
+        }
+    }
+}

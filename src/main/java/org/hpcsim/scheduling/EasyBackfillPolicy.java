@@ -1,0 +1,65 @@
+package org.hpcsim.scheduling;
+
+import java.util.Iterator;
+import org.hpcsim.workload.Job;
+
+/**
+ * EASY backfilling (Lifka; as in SST's EASYScheduler). A pass starts jobs from the head while they
+ * fit. For the first that does not, the shadow time is the earliest time at which, by running jobs'
+ * estimated ends, enough nodes are free for it; {@code extra} = nodes free at the shadow time
+ * (counting every running job whose estimated end is at or before it) minus the head's need. The
+ * rest of the queue is then scanned in order: a job that fits now starts if it ends (by estimate) no
+ * later than the shadow time, or else if it needs no more than {@code extra} nodes, which then
+ * shrinks by its size. A running job past its estimated end (its nodes have not been reported
+ * free yet) counts as ending now.
+ */
+public final class EasyBackfillPolicy extends QueuedPolicy {
+    public EasyBackfillPolicy(JobOrder order) {
+        super(order);
+    }
+
+    @Override
+    public void schedule(SchedulingContext context) {
+        if (startFromHead(context)) {
+            return;
+        }
+        long now = context.now();
+        Job head = queue.first();
+        int need = head.nodes();
+        long shadow = now;
+        int available = context.freeNodes();
+        if (available < need) {
+            for (RunningJob r : context.running()) {
+                available += r.nodes().length;
+                if (available >= need) {
+                    shadow = Math.max(now, r.estimatedEnd());
+                    break;
+                }
+            }
+        }
+        int atShadow = context.freeNodes();
+        for (RunningJob r : context.running()) {
+            if (Math.max(now, r.estimatedEnd()) > shadow) {
+                break;
+            }
+            atShadow += r.nodes().length;
+        }
+        int extra = atShadow - need;
+        Iterator<Job> it = queue.iterator();
+        it.next();
+        while (it.hasNext()) {
+            Job job = it.next();
+            if (job.nodes() > context.freeNodes()) {
+                continue;
+            }
+            if (now + job.estimate() <= shadow) {
+                if (context.tryStart(job)) {
+                    it.remove();
+                }
+            } else if (job.nodes() <= extra && context.tryStart(job)) {
+                it.remove();
+                extra -= job.nodes();
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package org.hpcsim.scheduling;
+
+/**
+ * No backfilling: jobs start strictly in queue order, from the head, while the allocator can place
+ * them; the first job that cannot start blocks the queue. With the fifo order this is FCFS.
+ */
+public final class PriorityPolicy extends QueuedPolicy {
+    public PriorityPolicy(JobOrder order) {
+        super(order);
+    }
+
+    @Override
+    public void schedule(SchedulingContext context) {
+        startFromHead(context);
+    }
+}

@@ -1,0 +1,115 @@
+package org.hpcsim.scheduling;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.hpcsim.kernel.Address;
+import org.hpcsim.kernel.ComponentActor;
+import org.hpcsim.kernel.ComponentSetup;
+import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.node.ComputeNodeActor;
+import org.hpcsim.report.Recorder;
+import org.hpcsim.workload.Job;
+import org.hpcsim.workload.JobStatus;
+
+/**
+ * The scheduler: queues arriving jobs, and once every arrival and completion of an instant has been
+ * applied (its end-of-instant call) runs one pass of the policy, which starts jobs by messaging
+ * their nodes. A job's nodes are freed when all of them have reported its end; reports arrive
+ * asynchronously, each after the nodes' report latency.
+ */
+public final class SchedulerActor extends ComponentActor<SchedulerActor.Command> {
+
+    /** Messages the scheduler accepts. */
+    public sealed interface Command {
+    }
+
+    /** TraceFeeder -> Scheduler: a job arrives (at its arrival time). */
+    public record JobArrived(Job job) implements Command {
+    }
+
+    /** ComputeNode -> Scheduler: the job's run on {@code node} ended at {@code endTime} with {@code status}. */
+    public record NodeReport(int jobIndex, int node, long endTime, JobStatus status) implements Command {
+    }
+
+    /** A running job waiting for its nodes' reports. */
+    private static final class Pending {
+        final RunningJob run;
+        int remaining;
+        long end;
+        JobStatus status = JobStatus.COMPLETED;
+
+        Pending(RunningJob run) {
+            this.run = run;
+            this.remaining = run.nodes().length;
+        }
+    }
+
+    private final SchedulerCore core;
+    private final Address<Recorder.Command> recorder;
+    private final Map<Integer, Pending> pending = new HashMap<>();
+    private final Address<ComputeNodeActor.Command>[] nodes;
+
+    @SuppressWarnings("unchecked")
+    private SchedulerActor(ActorContext<KernelCommand> context, ComponentSetup setup, SchedulerCore core,
+                           Address<Recorder.Command> recorder) {
+        super(context, setup);
+        this.core = core;
+        this.recorder = recorder;
+        this.nodes = new Address[core.machine().size()];
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i] = new Address<>(i);
+        }
+    }
+
+    public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
+                                                 Address<Recorder.Command> recorder) {
+        return Behaviors.setup(ctx -> new SchedulerActor(ctx, setup, core, recorder));
+    }
+
+    @Override
+    protected void onMessage(Command message) {
+        if (message instanceof JobArrived arrived) {
+            Job job = arrived.job();
+            String reason = core.submit(job);
+            if (reason != null) {
+                send(recorder, new Recorder.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason));
+            } else {
+                requestEndOfInstant();
+            }
+        } else if (message instanceof NodeReport report) {
+            Pending p = pending.get(report.jobIndex());
+            if (p == null) {
+                throw new IllegalStateException("report from node " + report.node() + " for job index "
+                        + report.jobIndex() + ", which is not running");
+            }
+            p.end = Math.max(p.end, report.endTime());
+            if (report.status() == JobStatus.KILLED) {
+                p.status = JobStatus.KILLED;
+            }
+            if (--p.remaining == 0) {
+                pending.remove(report.jobIndex());
+                core.finish(report.jobIndex());
+                RunningJob r = p.run;
+                send(recorder, new Recorder.JobEnded(r.job(), r.start(), p.end, r.nodes(), p.status, null));
+                requestEndOfInstant();
+            }
+        }
+    }
+
+    @Override
+    protected void onEndOfInstant() {
+        List<RunningJob> started = core.schedule(now());
+        for (RunningJob r : started) {
+            Job job = r.job();
+            pending.put(job.index(), new Pending(r));
+            ComputeNodeActor.StartJob start = new ComputeNodeActor.StartJob(job.index(), job.runTime(), job.estimate());
+            for (int node : r.nodes()) {
+                send(nodes[node], start);
+            }
+        }
+    }
+}

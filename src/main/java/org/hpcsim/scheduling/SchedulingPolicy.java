@@ -1,0 +1,16 @@
+package org.hpcsim.scheduling;
+
+import org.hpcsim.workload.Job;
+
+/** Decides which queued jobs start. Owns its queue; starts jobs through the context. */
+public interface SchedulingPolicy {
+
+    /** A job arrives (it fits the machine). */
+    void enqueue(Job job);
+
+    /** One scheduling pass: all arrivals and completions of this instant have been applied. */
+    void schedule(SchedulingContext context);
+
+    /** Jobs waiting. */
+    int queueLength();
+}
