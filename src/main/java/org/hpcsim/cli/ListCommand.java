@@ -1,0 +1,56 @@
+package org.hpcsim.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.hpcsim.registry.Registry;
+import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.workload.TraceFormat;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code hpcsim list}: every registered policy with its parameters and defaults. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List schedulers, allocators, queue orders, curves, machines and trace formats.")
+final class ListCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Registry r = StandardPolicies.registry();
+        section(out, "Schedulers", r.schedulers());
+        section(out, "Allocators", r.allocators());
+        section(out, "Queue orders", r.orders());
+        section(out, "Curves", r.curves());
+        out.println("Machines (machine, --machine)");
+        row(out, "simple:N", "a bag of N nodes, no network geometry");
+        row(out, "mesh:XxY[xZ]", "2D/3D mesh; node id = x + X*y + X*Y*z; hop distance L1");
+        row(out, "torus:XxY[xZ]", "2D/3D torus; hop distance the shorter way around each dimension");
+        row(out, "auto", "simple:N sized from the SWF header (MaxProcs / cores-per-node, else MaxNodes)");
+        out.println();
+        out.println("Trace formats (trace-format)");
+        row(out, "auto", "by file name: .swf/.swf.gz or .sim");
+        for (TraceFormat f : TraceFormat.values()) {
+            row(out, f.key(), f.description());
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static <F> void section(PrintWriter out, String title, Registry.Section<F> section) {
+        out.println(title + " (" + section.configKey() + ")");
+        for (Registry.Entry<F> e : section.entries()) {
+            row(out, e.signature(), e.description());
+            for (Registry.Param p : e.params()) {
+                row(out, "", p.name() + " = " + p.defaultValue() + ": " + p.description());
+            }
+        }
+        out.println();
+    }
+
+    private static void row(PrintWriter out, String left, String right) {
+        out.printf("  %-26s %s%n", left, right);
+    }
+}

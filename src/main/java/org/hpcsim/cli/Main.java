@@ -1,0 +1,68 @@
+package org.hpcsim.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.Properties;
+import org.hpcsim.workload.InputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of {@code java -jar hpcsim.jar}. */
+@Command(name = "hpcsim",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Agent-based discrete-event simulator of an HPC machine room (Apache Pekko actors).",
+        subcommands = {RunCommand.class, ListCommand.class, BenchCommand.class, GenerateCommand.class,
+            CommandLine.HelpCommand.class},
+        footer = {"", "Exit status: 0 success, 1 internal error, 2 bad input or usage."})
+public final class Main implements Runnable {
+
+    /** Bad input or usage. */
+    public static final int EXIT_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: hpcsim run)");
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns the exit status. */
+    public static int execute(String... args) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            if (ex instanceof InputException) {
+                err.println("hpcsim: error: " + ex.getMessage());
+                err.flush();
+                return EXIT_INPUT;
+            }
+            err.println("hpcsim: internal error: " + ex);
+            ex.printStackTrace(err);
+            err.flush();
+            return 1;
+        });
+        return cli.execute(args);
+    }
+
+    /** Reads the version Maven wrote into the jar. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = Main.class.getResourceAsStream("/org/hpcsim/version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            return new String[] {"hpcsim " + p.getProperty("version", "unknown"),
+                "Java " + System.getProperty("java.version") + ", Apache Pekko 1.7.0"};
+        }
+    }
+}

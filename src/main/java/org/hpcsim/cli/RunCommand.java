@@ -1,0 +1,63 @@
+package org.hpcsim.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.hpcsim.config.Scenario;
+import org.hpcsim.registry.Registry;
+import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.report.RunMetrics;
+import org.hpcsim.sim.Simulation;
+import org.hpcsim.workload.JobStatus;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code hpcsim run}: one simulation. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Simulate a workload trace on a machine; write jobs.csv, summary.json and config-used.conf.",
+            "With no arguments, runs the bundled default (config/default.conf)."})
+final class RunCommand implements Callable<Integer> {
+
+    @Mixin
+    RunOptions options;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Registry registry = StandardPolicies.registry();
+        Scenario scenario = ScenarioLoader.load(options, registry);
+        Simulation sim = Simulation.prepare(scenario, registry);
+        boolean showProgress = !options.quiet && switch (scenario.progress()) {
+            case ON -> true;
+            case OFF -> false;
+            case AUTO -> ProgressLine.stderrIsTerminal();
+        };
+        Simulation.Result result;
+        if (showProgress) {
+            try (ProgressLine ignored = ProgressLine.start(sim, System.err)) {
+                result = sim.run();
+            }
+        } else {
+            result = sim.run();
+        }
+        if (!options.quiet) {
+            print(spec.commandLine().getOut(), scenario, sim, result);
+        }
+        return 0;
+    }
+
+    private static void print(PrintWriter out, Scenario s, Simulation sim, Simulation.Result r) {
+        RunMetrics m = r.metrics();
+        out.printf(Locale.ROOT, "hpcsim: %d jobs (%d completed, %d killed, %d rejected) on %s, %s + %s%n",
+                m.total(), m.count(JobStatus.COMPLETED), m.count(JobStatus.KILLED), m.count(JobStatus.REJECTED),
+                sim.topology().spec(), s.scheduler(), s.allocator());
+        out.printf(Locale.ROOT, "  makespan %.0f s, mean wait %.1f s, mean bounded slowdown %.3f, utilization %.1f %%%n",
+                m.makespan() / 1e6, m.meanWaitSeconds(), m.meanBoundedSlowdown(), 100 * m.utilization());
+        out.printf(Locale.ROOT, "  %d events in %.2f s (%.0f events/s), outputs in %s%n",
+                r.kernel().events(), r.wallSeconds(), r.eventsPerSecond(), r.outputDir());
+        out.flush();
+    }
+}

@@ -1,0 +1,93 @@
+package org.hpcsim.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** The options of {@code run}, shared with {@code bench}, which passes them on to each run. */
+public final class RunOptions {
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE",
+            description = "Scenario file (HOCON). Without one and without --trace: config/default.conf, the bundled default.")
+    Path config;
+
+    @Option(names = {"-t", "--trace"}, paramLabel = "FILE", description = "Workload trace (.swf, .swf.gz, .sim); key trace.")
+    Path trace;
+
+    @Option(names = {"-m", "--machine"}, paramLabel = "SPEC",
+            description = "simple:N, mesh:XxY[xZ], torus:XxY[xZ] or auto; key machine.")
+    String machine;
+
+    @Option(names = {"-s", "--scheduler"}, paramLabel = "SPEC",
+            description = "fcfs, priority[order], easy[order], conservative[order]; key scheduler.policy.")
+    String scheduler;
+
+    @Option(names = {"-a", "--allocator"}, paramLabel = "SPEC",
+            description = "sorted-free-list[curve]; key allocator.policy.")
+    String allocator;
+
+    @Option(names = "--cores-per-node", paramLabel = "N", description = "Processors per node; key workload.cores-per-node.")
+    Integer coresPerNode;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Master random seed; key seed.")
+    Long seed;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Dispatcher threads, 0 = all cores; key kernel.threads.")
+    Integer threads;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Output directory; key output.dir.")
+    Path out;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors; no progress line.")
+    boolean quiet;
+
+    @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
+            description = "Set any configuration key, e.g. -Dscheduler.missing-estimate=runtime (repeatable).")
+    Map<String, String> overrides = new LinkedHashMap<>();
+
+    /** Configuration overrides from the options, in a fixed order; -D values come last and win. */
+    Map<String, String> toOverrides() {
+        Map<String, String> o = new LinkedHashMap<>();
+        if (trace != null) {
+            o.put("trace", trace.toString());
+        }
+        if (machine != null) {
+            o.put("machine", machine);
+        }
+        if (scheduler != null) {
+            o.put("scheduler.policy", scheduler);
+        }
+        if (allocator != null) {
+            o.put("allocator.policy", allocator);
+        }
+        if (coresPerNode != null) {
+            o.put("workload.cores-per-node", coresPerNode.toString());
+        }
+        if (seed != null) {
+            o.put("seed", seed.toString());
+        }
+        if (threads != null) {
+            o.put("kernel.threads", threads.toString());
+        }
+        if (out != null) {
+            o.put("output.dir", out.toString());
+        }
+        o.putAll(overrides);
+        return o;
+    }
+
+    /** The same options as arguments of a {@code run} command line (for bench's child processes). */
+    List<String> toArguments() {
+        List<String> a = new ArrayList<>();
+        if (config != null) {
+            a.add("--config");
+            a.add(config.toString());
+        }
+        for (Map.Entry<String, String> e : toOverrides().entrySet()) {
+            a.add("-D" + e.getKey() + "=" + e.getValue());
+        }
+        return a;
+    }
+}

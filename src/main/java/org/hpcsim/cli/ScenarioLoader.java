@@ -1,0 +1,74 @@
+package org.hpcsim.cli;
+
+import com.typesafe.config.Config;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.hpcsim.config.ConfigLoader;
+import org.hpcsim.config.Scenario;
+import org.hpcsim.registry.Registry;
+import org.hpcsim.workload.InputException;
+
+/**
+ * Builds the scenario of a {@code run}: the given config file, or when neither a config nor a trace
+ * is given, the bundled default ({@code config/default.conf} in the working directory, else the copy
+ * inside the jar, whose trace is then also taken from the jar).
+ */
+final class ScenarioLoader {
+    static final String DEFAULT_CONFIG = "config/default.conf";
+    private static final String BUNDLED = "/bundled/";
+
+    private ScenarioLoader() {
+    }
+
+    static Scenario load(RunOptions options, Registry registry) {
+        Map<String, String> overrides = new LinkedHashMap<>(options.toOverrides());
+        Config config;
+        boolean wantsDefault = options.config == null && !overrides.containsKey("trace");
+        if (!wantsDefault) {
+            config = ConfigLoader.load(options.config, null, null, overrides);
+        } else if (Files.isRegularFile(Path.of(DEFAULT_CONFIG))) {
+            config = ConfigLoader.load(Path.of(DEFAULT_CONFIG), null, null, overrides);
+        } else {
+            String text = resource(DEFAULT_CONFIG);
+            if (text == null) {
+                throw new InputException(DEFAULT_CONFIG, 0, null, "no such file, and no bundled default in this build");
+            }
+            Config bundled = ConfigLoader.load(null, text, "bundled " + DEFAULT_CONFIG, overrides);
+            String trace = bundled.getString("trace");
+            if (!Files.exists(Path.of(trace))) {
+                overrides.put("trace", extract(trace).toString());
+            }
+            config = ConfigLoader.load(null, text, "bundled " + DEFAULT_CONFIG, overrides);
+        }
+        return Scenario.from(config, registry);
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = ScenarioLoader.class.getResourceAsStream(BUNDLED + name)) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path extract(String name) {
+        try (InputStream in = ScenarioLoader.class.getResourceAsStream(BUNDLED + name)) {
+            if (in == null) {
+                throw new InputException(name, 0, "trace", "no such file, and not bundled in this build");
+            }
+            Path file = Files.createTempFile("hpcsim-", "-" + Path.of(name).getFileName());
+            file.toFile().deleteOnExit();
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

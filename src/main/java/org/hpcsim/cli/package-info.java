@@ -1,0 +1,5 @@
+/**
+ * The command line (picocli): {@code run}, {@code list}, {@code bench}, {@code generate}. Maps bad
+ * input to a one-line error and exit status 2. Depends on everything; nothing depends on it.
+ */
+package org.hpcsim.cli;

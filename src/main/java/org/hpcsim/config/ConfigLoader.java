@@ -1,0 +1,147 @@
+package org.hpcsim.config;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigOrigin;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigRenderOptions;
+import com.typesafe.config.ConfigUtil;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueFactory;
+import com.typesafe.config.ConfigValueType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.hpcsim.workload.InputException;
+
+/**
+ * Loads a scenario configuration: built-in defaults, then the user's file, then command-line
+ * overrides, each layer checked for unknown keys against the defaults.
+ */
+public final class ConfigLoader {
+    private static final String DEFAULTS = "org/hpcsim/config/defaults.conf";
+
+    private ConfigLoader() {
+    }
+
+    /** The built-in defaults. */
+    public static Config defaults() {
+        return ConfigFactory.parseResources(DEFAULTS, ConfigParseOptions.defaults().setAllowMissing(false));
+    }
+
+    /**
+     * Merges defaults, the optional file (or text) and overrides ({@code key -> value}, applied in
+     * order), and resolves substitutions.
+     *
+     * @param file     a HOCON file, or null
+     * @param text     HOCON text used when there is no file (the bundled default), or null
+     * @param textName how to name {@code text} in messages
+     */
+    public static Config load(Path file, String text, String textName, Map<String, String> overrides) {
+        Config defaults = defaults();
+        Config user = ConfigFactory.empty();
+        try {
+            if (file != null) {
+                if (!Files.isRegularFile(file)) {
+                    throw new InputException(file.toString(), 0, null,
+                            Files.exists(file) ? "not a regular file" : "no such file");
+                }
+                user = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
+            } else if (text != null) {
+                user = ConfigFactory.parseString(text, ConfigParseOptions.defaults().setOriginDescription(textName));
+            }
+        } catch (ConfigException e) {
+            throw fromConfigException(e, file != null ? file.toString() : textName, null);
+        }
+        Map<String, ConfigValue> leaves = new TreeMap<>();
+        collectLeaves(user.root(), new ArrayList<>(), leaves);
+        for (Map.Entry<String, ConfigValue> e : leaves.entrySet()) {
+            ConfigOrigin o = e.getValue().origin();
+            checkKey(e.getKey(), defaults, originName(o), Math.max(0, o.lineNumber()));
+        }
+        for (Map.Entry<String, String> o : overrides.entrySet()) {
+            String key = o.getKey().strip();
+            checkKey(key, defaults, "command line", 0);
+            user = user.withValue(key, ConfigValueFactory.fromAnyRef(o.getValue(), "command line"));
+        }
+        try {
+            return user.withFallback(defaults).resolve();
+        } catch (ConfigException e) {
+            throw fromConfigException(e, "configuration", null);
+        }
+    }
+
+    /** Turns a Typesafe Config error into one line naming file, line and key. */
+    static InputException fromConfigException(ConfigException e, String fallbackName, String key) {
+        ConfigOrigin origin = e.origin();
+        String msg = e.getMessage();
+        if (origin != null && msg.startsWith(origin.description())) {
+            msg = msg.substring(origin.description().length()).replaceFirst("^:\\s*", "");
+        }
+        String source = origin == null ? fallbackName : originName(origin);
+        long line = origin == null ? 0 : Math.max(0, origin.lineNumber());
+        return new InputException(source, line, key, msg);
+    }
+
+    static String originName(ConfigOrigin origin) {
+        if (origin.filename() != null) {
+            return origin.filename();
+        }
+        if (origin.resource() != null) {
+            return origin.resource();
+        }
+        return origin.description().replaceFirst(": \\d+$", "");
+    }
+
+    private static void collectLeaves(ConfigObject obj, List<String> prefix, Map<String, ConfigValue> out) {
+        for (Map.Entry<String, ConfigValue> e : obj.entrySet()) {
+            List<String> path = new ArrayList<>(prefix);
+            path.add(e.getKey());
+            if (e.getValue() instanceof ConfigObject child && !child.isEmpty()) {
+                collectLeaves(child, path, out);
+            } else {
+                out.put(ConfigUtil.joinPath(path), e.getValue());
+            }
+        }
+    }
+
+    private static void checkKey(String key, Config defaults, String source, long line) {
+        boolean known;
+        try {
+            known = defaults.hasPathOrNull(key);
+        } catch (ConfigException.BadPath e) {
+            throw new InputException(source, line, key, "not a valid key: " + e.getMessage());
+        }
+        if (!known) {
+            throw new InputException(source, line, key, "unknown key" + suggestion(key, defaults));
+        }
+        if (!defaults.getIsNull(key) && defaults.getValue(key).valueType() == ConfigValueType.OBJECT) {
+            throw new InputException(source, line, key, "is a section; set one of its keys: "
+                    + String.join(", ", new TreeSet<>(defaults.getConfig(key).root().keySet())));
+        }
+    }
+
+    private static String suggestion(String key, Config defaults) {
+        List<String> path = ConfigUtil.splitPath(key);
+        if (path.size() > 1) {
+            String section = ConfigUtil.joinPath(path.subList(0, path.size() - 1));
+            if (defaults.hasPath(section) && defaults.getValue(section).valueType() == ConfigValueType.OBJECT) {
+                return " (known keys in " + section + ": "
+                        + String.join(", ", new TreeSet<>(defaults.getConfig(section).root().keySet())) + ")";
+            }
+        }
+        return " (known top-level keys: " + String.join(", ", new TreeSet<>(defaults.root().keySet())) + ")";
+    }
+
+    /** Renders the scenario's configuration as HOCON, as written to {@code config-used.conf}. */
+    public static String render(Config config) {
+        return config.root().render(ConfigRenderOptions.defaults().setOriginComments(false).setComments(false)
+                .setJson(false).setFormatted(true));
+    }
+}

@@ -1,0 +1,204 @@
+package org.hpcsim.config;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigValueType;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.registry.Registry;
+import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.WorkloadOptions;
+
+/**
+ * Everything a run needs, read once from the merged configuration and checked: an immutable value
+ * handed to the simulation.
+ *
+ * @param trace          workload trace file
+ * @param traceFormat    auto, swf or sim
+ * @param machine        machine spec, or "auto"
+ * @param seed           master random seed
+ * @param workload       how trace fields become jobs
+ * @param scheduler      scheduler spec, e.g. {@code easy[fifo]}
+ * @param allocator      allocator spec, e.g. {@code sorted-free-list[snake]}
+ * @param reportLatency  node-to-scheduler report latency, microseconds
+ * @param kernel         how the kernel runs
+ * @param outputDir      output directory
+ * @param progress       progress line policy
+ * @param config         the merged configuration (written to config-used.conf)
+ */
+public record Scenario(Path trace, String traceFormat, String machine, long seed, WorkloadOptions workload,
+                       String scheduler, String allocator, long reportLatency, KernelOptions kernel,
+                       Path outputDir, Progress progress, Config config) {
+
+    /** When to show the progress line. */
+    public enum Progress { AUTO, ON, OFF }
+
+    /**
+     * Kernel options.
+     *
+     * @param threads              dispatcher threads (resolved: never 0)
+     * @param partitionsPerThread  partition managers per thread
+     * @param throughput           Pekko dispatcher throughput
+     * @param feederBatch          jobs per feeder wake-up
+     */
+    public record KernelOptions(int threads, int partitionsPerThread, int throughput, int feederBatch) {
+        public int partitions() {
+            return threads * partitionsPerThread;
+        }
+    }
+
+    /** Reads and checks a merged configuration. */
+    public static Scenario from(Config c, Registry registry) {
+        String traceText = c.getIsNull("trace") ? null : string(c, "trace");
+        if (traceText == null || traceText.isBlank()) {
+            throw new InputException(source(c, "trace"), 0, "trace", "no trace given: set trace or pass --trace FILE");
+        }
+        WorkloadOptions workload;
+        try {
+            workload = new WorkloadOptions(
+                    positiveInt(c, "workload.cores-per-node"),
+                    oneOf(c, "workload.swf-size", WorkloadOptions.SwfSizeField.class),
+                    missingEstimate(c),
+                    bool(c, "scheduler.kill-at-estimate"));
+        } catch (IllegalArgumentException e) {
+            throw new InputException(source(c, "workload"), 0, null, e.getMessage());
+        }
+        String scheduler = string(c, "scheduler.policy");
+        check(c, "scheduler.policy", () -> registry.scheduler(scheduler));
+        String allocator = string(c, "allocator.policy");
+        check(c, "allocator.policy", () -> registry.allocators().args(org.hpcsim.registry.PolicySpec.parse(allocator)));
+        int threads = nonNegativeInt(c, "kernel.threads");
+        if (threads == 0) {
+            threads = Runtime.getRuntime().availableProcessors();
+        }
+        KernelOptions kernel = new KernelOptions(threads, positiveInt(c, "kernel.partitions-per-thread"),
+                positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"));
+        return new Scenario(Path.of(traceText), string(c, "trace-format"), string(c, "machine"), c.getLong("seed"),
+                workload, scheduler, allocator, duration(c, "node.report-latency"), kernel,
+                Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class), c);
+    }
+
+    private static void check(Config c, String key, Runnable validation) {
+        try {
+            validation.run();
+        } catch (IllegalArgumentException e) {
+            throw fail(c, key, e.getMessage());
+        }
+    }
+
+    static InputException fail(Config c, String key, String message) {
+        return new InputException(source(c, key), line(c, key), key, message);
+    }
+
+    private static String source(Config c, String key) {
+        try {
+            return ConfigLoader.originName(c.getValue(key).origin());
+        } catch (ConfigException e) {
+            return "configuration";
+        }
+    }
+
+    private static long line(Config c, String key) {
+        try {
+            return Math.max(0, c.getValue(key).origin().lineNumber());
+        } catch (ConfigException e) {
+            return 0;
+        }
+    }
+
+    private static String string(Config c, String key) {
+        try {
+            return c.getString(key);
+        } catch (ConfigException e) {
+            throw ConfigLoader.fromConfigException(e, "configuration", key);
+        }
+    }
+
+    private static boolean bool(Config c, String key) {
+        try {
+            return c.getBoolean(key);
+        } catch (ConfigException e) {
+            throw fail(c, key, "expected true or false, got '" + c.getValue(key).unwrapped() + "'");
+        }
+    }
+
+    private static int intValue(Config c, String key) {
+        try {
+            return c.getInt(key);
+        } catch (ConfigException e) {
+            throw fail(c, key, "expected an integer, got '" + c.getValue(key).unwrapped() + "'");
+        }
+    }
+
+    private static int positiveInt(Config c, String key) {
+        int v = intValue(c, key);
+        if (v < 1) {
+            throw fail(c, key, "must be >= 1, got " + v);
+        }
+        return v;
+    }
+
+    private static int nonNegativeInt(Config c, String key) {
+        int v = intValue(c, key);
+        if (v < 0) {
+            throw fail(c, key, "must be >= 0, got " + v);
+        }
+        return v;
+    }
+
+    private static <E extends Enum<E>> E oneOf(Config c, String key, Class<E> type) {
+        String v = string(c, key);
+        try {
+            return Enum.valueOf(type, v.toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            StringBuilder known = new StringBuilder();
+            for (E k : type.getEnumConstants()) {
+                known.append(known.length() == 0 ? "" : ", ").append(k.name().toLowerCase(Locale.ROOT));
+            }
+            throw fail(c, key, "unknown value '" + v + "' (expected " + known + ")");
+        }
+    }
+
+    private static double missingEstimate(Config c) {
+        String key = "scheduler.missing-estimate";
+        String v = string(c, key).strip();
+        if (v.equals("runtime")) {
+            return 1.0;
+        }
+        try {
+            double f = Double.parseDouble(v);
+            if (f > 0 && Double.isFinite(f)) {
+                return f;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw fail(c, key, "expected 'runtime' or a positive factor of the run time, got '" + v + "'");
+    }
+
+    /** A duration in microseconds: "5s", "250ms", "2h"; a bare number is seconds. */
+    private static long duration(Config c, String key) {
+        long micros;
+        try {
+            if (c.getValue(key).valueType() == ConfigValueType.NUMBER) {
+                micros = SimTime.fromSeconds(c.getDouble(key));
+            } else {
+                String raw = c.getString(key).strip();
+                if (raw.matches("[0-9.]+")) {
+                    micros = SimTime.parseSeconds(raw);
+                } else {
+                    Duration d = c.getDuration(key);
+                    micros = d.getSeconds() * SimTime.MICROS_PER_SECOND + Math.round(d.getNano() / 1000.0);
+                }
+            }
+        } catch (ConfigException | NumberFormatException e) {
+            throw fail(c, key, "expected a duration such as 0s, 250ms or 2h, got '" + c.getValue(key).unwrapped() + "'");
+        }
+        if (micros < 0) {
+            throw fail(c, key, "must not be negative");
+        }
+        return micros;
+    }
+}

@@ -1,0 +1,53 @@
+package org.hpcsim.registry;
+
+import java.util.List;
+import org.hpcsim.allocation.SortedFreeListAllocator;
+import org.hpcsim.scheduling.ConservativeBackfillPolicy;
+import org.hpcsim.scheduling.EasyBackfillPolicy;
+import org.hpcsim.scheduling.JobOrder;
+import org.hpcsim.scheduling.PriorityPolicy;
+import org.hpcsim.topology.RowMajorCurve;
+import org.hpcsim.topology.SnakeCurve;
+
+/** Registers the built-in policies: one line each. */
+public final class StandardPolicies {
+    private static final Registry.Param ORDER = new Registry.Param("order", "fifo", "queue order (see queue orders)");
+    private static final Registry.Param CURVE = new Registry.Param("curve", "snake", "node ordering curve (see curves)");
+
+    private static final Registry STANDARD = build();
+
+    private StandardPolicies() {
+    }
+
+    /** The registry with every built-in policy. */
+    public static Registry registry() {
+        return STANDARD;
+    }
+
+    private static Registry build() {
+        Registry r = new Registry();
+
+        for (JobOrder o : JobOrder.values()) {
+            r.orders().register(o.key(), o.description(), List.of(), o);
+        }
+
+        r.curves().register("snake", "SST's default: x alternates direction on every row, y on every z-plane",
+                List.of(), args -> new SnakeCurve());
+        r.curves().register("row-major", "node id order (x fastest, then y, then z)",
+                List.of(), args -> new RowMajorCurve());
+
+        r.schedulers().register("fcfs", "first come, first served: start from the head of the fifo queue, never skip",
+                List.of(), (args, reg) -> new PriorityPolicy(JobOrder.FIFO));
+        r.schedulers().register("priority", "strict queue order without backfilling: the head blocks the queue",
+                List.of(ORDER), (args, reg) -> new PriorityPolicy(reg.order(args.get(0))));
+        r.schedulers().register("easy", "EASY backfilling: later jobs may start if they do not delay the head's"
+                + " shadow time", List.of(ORDER), (args, reg) -> new EasyBackfillPolicy(reg.order(args.get(0))));
+        r.schedulers().register("conservative", "conservative backfilling: every queued job gets a reservation;"
+                + " none may be delayed", List.of(ORDER),
+                (args, reg) -> new ConservativeBackfillPolicy(reg.order(args.get(0))));
+
+        r.allocators().register("sorted-free-list", "Cplant baseline: the first free nodes along the curve",
+                List.of(CURVE), (args, machine, reg) -> new SortedFreeListAllocator(machine, reg.curve(args.get(0))));
+        return r;
+    }
+}

@@ -1,0 +1,105 @@
+package org.hpcsim.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.hpcsim.workload.InputException;
+
+/**
+ * A run's output directory, written atomically: files are written into a hidden staging directory
+ * inside it and moved into place only when the run has succeeded. If the run fails, the staging
+ * directory is deleted, and so is the output directory if this run created it: no partial output.
+ */
+public final class OutputDirectory implements AutoCloseable {
+    private final Path dir;
+    private final Path staging;
+    private final boolean created;
+    private final List<String> files = new ArrayList<>();
+    private boolean committed;
+
+    private OutputDirectory(Path dir, Path staging, boolean created) {
+        this.dir = dir;
+        this.staging = staging;
+        this.created = created;
+    }
+
+    public static OutputDirectory open(Path dir) {
+        boolean created = false;
+        try {
+            if (!Files.isDirectory(dir)) {
+                Files.createDirectories(dir);
+                created = true;
+            }
+            Path staging = Files.createTempDirectory(dir, ".hpcsim-staging-");
+            return new OutputDirectory(dir, staging, created);
+        } catch (FileAlreadyExistsException e) {
+            throw new InputException(dir.toString(), 0, "--out", "exists and is not a directory");
+        } catch (IOException e) {
+            throw new InputException(dir.toString(), 0, "--out", "cannot create output directory: " + e.getMessage());
+        }
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Where to write an output file before the commit. */
+    public Path file(String name) {
+        if (!files.contains(name)) {
+            files.add(name);
+        }
+        return staging.resolve(name);
+    }
+
+    /** Moves every staged file into the output directory. */
+    public void commit() {
+        try {
+            for (String name : files) {
+                Path from = staging.resolve(name);
+                if (!Files.exists(from)) {
+                    continue;
+                }
+                try {
+                    Files.move(from, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(from, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+            committed = true;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            close();
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (Files.exists(staging)) {
+                try (Stream<Path> s = Files.list(staging)) {
+                    for (Path p : s.toList()) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+                Files.deleteIfExists(staging);
+            }
+            if (!committed && created) {
+                try (Stream<Path> s = Files.list(dir)) {
+                    if (s.findAny().isEmpty()) {
+                        Files.deleteIfExists(dir);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package org.hpcsim.report;
+
+import java.util.EnumMap;
+import java.util.Map;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.workload.JobStatus;
+
+/**
+ * Summary metrics over the jobs of a run, accumulated one job at a time in recording order (so
+ * floating-point sums are reproducible). Jobs that ran (completed or killed) count towards wait,
+ * response, slowdown and utilization; rejected jobs only towards the counts.
+ *
+ * <ul>
+ *   <li>wait = start - arrival; response = end - arrival; run = end - start</li>
+ *   <li>bounded slowdown = max(1, response / max(run, 10 s))</li>
+ *   <li>makespan = last end - first arrival, over jobs that ran</li>
+ *   <li>utilization = sum of nodes x run / (machine nodes x makespan)</li>
+ * </ul>
+ */
+public final class RunMetrics {
+    public static final long SLOWDOWN_THRESHOLD = SimTime.seconds(10);
+
+    private final int machineNodes;
+    private final Map<JobStatus, Integer> byStatus = new EnumMap<>(JobStatus.class);
+    private long ran;
+    private long firstArrival = Long.MAX_VALUE;
+    private long lastEnd = Long.MIN_VALUE;
+    private long waitSum;
+    private long waitMax;
+    private long responseSum;
+    private double slowdownSum;
+    private double nodeMicros;
+
+    public RunMetrics(int machineNodes) {
+        this.machineNodes = machineNodes;
+        for (JobStatus s : JobStatus.values()) {
+            byStatus.put(s, 0);
+        }
+    }
+
+    void add(long arrival, long start, long end, int nodes, JobStatus status) {
+        byStatus.merge(status, 1, Integer::sum);
+        if (status == JobStatus.REJECTED) {
+            return;
+        }
+        ran++;
+        long wait = start - arrival;
+        long response = end - arrival;
+        long run = end - start;
+        firstArrival = Math.min(firstArrival, arrival);
+        lastEnd = Math.max(lastEnd, end);
+        waitSum += wait;
+        waitMax = Math.max(waitMax, wait);
+        responseSum += response;
+        slowdownSum += Math.max(1.0, response / (double) Math.max(run, SLOWDOWN_THRESHOLD));
+        nodeMicros += (double) nodes * run;
+    }
+
+    public int total() {
+        int t = 0;
+        for (int c : byStatus.values()) {
+            t += c;
+        }
+        return t;
+    }
+
+    public int count(JobStatus status) {
+        return byStatus.get(status);
+    }
+
+    public long ran() {
+        return ran;
+    }
+
+    /** Microseconds; 0 when no job ran. */
+    public long makespan() {
+        return ran == 0 ? 0 : lastEnd - firstArrival;
+    }
+
+    public double meanWaitSeconds() {
+        return ran == 0 ? 0 : SimTime.toSeconds(waitSum) / ran;
+    }
+
+    public double maxWaitSeconds() {
+        return SimTime.toSeconds(waitMax);
+    }
+
+    public double meanResponseSeconds() {
+        return ran == 0 ? 0 : SimTime.toSeconds(responseSum) / ran;
+    }
+
+    public double meanBoundedSlowdown() {
+        return ran == 0 ? 0 : slowdownSum / ran;
+    }
+
+    public double utilization() {
+        long span = makespan();
+        return span == 0 ? 0 : nodeMicros / ((double) machineNodes * span);
+    }
+}

@@ -1,0 +1,233 @@
+package org.hpcsim.sim;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import org.hpcsim.allocation.Allocator;
+import org.hpcsim.allocation.MachineState;
+import org.hpcsim.config.ConfigLoader;
+import org.hpcsim.config.Scenario;
+import org.hpcsim.kernel.Address;
+import org.hpcsim.kernel.Kernel;
+import org.hpcsim.kernel.KernelProgress;
+import org.hpcsim.kernel.KernelSettings;
+import org.hpcsim.kernel.KernelStats;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.node.ComputeNodeActor;
+import org.hpcsim.registry.Registry;
+import org.hpcsim.report.JsonWriter;
+import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.report.Recorder;
+import org.hpcsim.report.RunMetrics;
+import org.hpcsim.report.RunProgress;
+import org.hpcsim.scheduling.SchedulerActor;
+import org.hpcsim.scheduling.SchedulerCore;
+import org.hpcsim.scheduling.SchedulingPolicy;
+import org.hpcsim.topology.Machines;
+import org.hpcsim.topology.Topology;
+import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.Job;
+import org.hpcsim.workload.JobStream;
+import org.hpcsim.workload.Trace;
+import org.hpcsim.workload.TraceFeeder;
+import org.hpcsim.workload.TraceFormat;
+
+/**
+ * One simulation run. {@link #prepare} checks every input (trace, machine, policies) before anything
+ * is written; {@link #run} simulates and commits {@code jobs.csv}, {@code summary.json} and
+ * {@code config-used.conf} to the output directory, or leaves nothing there if it fails.
+ *
+ * <p>Component ids: compute nodes 0..N-1 (the node ids), then the scheduler, the trace feeder and
+ * the recorder.
+ */
+public final class Simulation {
+
+    /** What a run produced. */
+    public record Result(RunMetrics metrics, KernelStats kernel, double wallSeconds, long peakRssBytes,
+                         Path outputDir) {
+        public double eventsPerSecond() {
+            return wallSeconds > 0 ? kernel.events() / wallSeconds : 0;
+        }
+    }
+
+    private final Scenario scenario;
+    private final Trace trace;
+    private final Topology topology;
+    private final MachineState machine;
+    private final SchedulerCore core;
+    private final KernelSettings kernelSettings;
+    private final RunProgress runProgress = new RunProgress();
+    private KernelProgress kernelProgress = null;
+
+    private Simulation(Scenario scenario, Trace trace, Topology topology, MachineState machine, SchedulerCore core) {
+        this.scenario = scenario;
+        this.trace = trace;
+        this.topology = topology;
+        this.machine = machine;
+        this.core = core;
+        Scenario.KernelOptions k = scenario.kernel();
+        this.kernelSettings = new KernelSettings(k.threads(), k.partitions(), k.throughput(), scenario.seed(), 0);
+    }
+
+    /** Checks the inputs and builds the machine and policies; writes nothing. */
+    public static Simulation prepare(Scenario scenario, Registry registry) {
+        TraceFormat format = TraceFormat.resolve(scenario.traceFormat(), scenario.trace());
+        Trace trace = Trace.scan(scenario.trace(), format, scenario.workload());
+        Topology topology = machine(scenario, trace);
+        MachineState machine = new MachineState(topology);
+        SchedulingPolicy policy;
+        Allocator allocator;
+        try {
+            policy = registry.scheduler(scenario.scheduler());
+        } catch (IllegalArgumentException e) {
+            throw new InputException("configuration", 0, "scheduler.policy", e.getMessage());
+        }
+        try {
+            allocator = registry.allocator(scenario.allocator(), machine);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("configuration", 0, "allocator.policy", e.getMessage());
+        }
+        return new Simulation(scenario, trace, topology, machine, new SchedulerCore(machine, allocator, policy));
+    }
+
+    private static Topology machine(Scenario scenario, Trace trace) {
+        String spec = scenario.machine().strip();
+        if (spec.equals("auto")) {
+            OptionalInt procs = trace.header().maxProcs();
+            OptionalInt nodes = trace.header().maxNodes();
+            int cores = scenario.workload().coresPerNode();
+            if (procs.isPresent()) {
+                return Machines.parse("simple:" + scenario.workload().nodesFor(procs.getAsInt()));
+            }
+            if (nodes.isPresent()) {
+                return Machines.parse("simple:" + nodes.getAsInt());
+            }
+            throw new InputException(trace.file().toString(), 0, "machine",
+                    "machine is auto but the trace has no MaxProcs or MaxNodes header; give --machine (cores per node: "
+                            + cores + ")");
+        }
+        try {
+            return Machines.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("configuration", 0, "machine", e.getMessage());
+        }
+    }
+
+    public Trace trace() {
+        return trace;
+    }
+
+    public Topology topology() {
+        return topology;
+    }
+
+    public RunProgress runProgress() {
+        return runProgress;
+    }
+
+    /** Live kernel progress; null until {@link #run} has started. */
+    public KernelProgress kernelProgress() {
+        return kernelProgress;
+    }
+
+    /** Simulates and commits the outputs. */
+    public Result run() {
+        OutputDirectory out = OutputDirectory.open(scenario.outputDir());
+        try (JobStream jobs = trace.open()) {
+            Kernel kernel = new Kernel(kernelSettings);
+            kernelProgress = kernel.progress();
+            CompletableFuture<RunMetrics> metrics = new CompletableFuture<>();
+            int n = topology.size();
+            Address<SchedulerActor.Command> scheduler = new Address<>(n);
+            Address<Recorder.Command> recorder = new Address<>(n + 2);
+            long latency = scenario.reportLatency();
+            for (int i = 0; i < n; i++) {
+                kernel.add(i, "node", setup -> ComputeNodeActor.create(setup, scheduler, latency));
+            }
+            kernel.add(n, "scheduler", setup -> SchedulerActor.create(setup, core, recorder));
+            Address<TraceFeeder.Command> feeder = kernel.add(n + 1, "feeder",
+                    setup -> TraceFeeder.create(setup, jobs, scheduler, scenario.kernel().feederBatch()));
+            Path jobsCsv = out.file("jobs.csv");
+            kernel.add(n + 2, "recorder", setup -> Recorder.create(setup, topology, jobsCsv, runProgress, metrics));
+            Job first = jobs.peek();
+            if (first != null) {
+                kernel.schedule(feeder, new TraceFeeder.Feed(), first.arrival());
+            }
+            long t0 = System.nanoTime();
+            KernelStats stats = kernel.run();
+            double wall = (System.nanoTime() - t0) / 1e9;
+            RunMetrics m = metrics.join();
+            long rss = peakRss();
+            Result result = new Result(m, stats, wall, rss, scenario.outputDir());
+            write(out.file("summary.json"), summary(result).render());
+            write(out.file("config-used.conf"), ConfigLoader.render(scenario.config()));
+            out.commit();
+            return result;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    private JsonWriter summary(Result r) {
+        RunMetrics m = r.metrics();
+        KernelStats k = r.kernel();
+        return new JsonWriter()
+                .put("trace", scenario.trace().toString())
+                .put("machine", topology.spec())
+                .put("nodes", topology.size())
+                .put("scheduler", scenario.scheduler())
+                .put("allocator", scenario.allocator())
+                .put("seed", scenario.seed())
+                .put("jobs_total", m.total())
+                .put("jobs_completed", m.count(org.hpcsim.workload.JobStatus.COMPLETED))
+                .put("jobs_killed", m.count(org.hpcsim.workload.JobStatus.KILLED))
+                .put("jobs_rejected", m.count(org.hpcsim.workload.JobStatus.REJECTED))
+                .put("makespan_s", SimTime.toSeconds(m.makespan()))
+                .put("mean_wait_s", m.meanWaitSeconds())
+                .put("max_wait_s", m.maxWaitSeconds())
+                .put("mean_response_s", m.meanResponseSeconds())
+                .put("mean_bounded_slowdown", m.meanBoundedSlowdown())
+                .put("bounded_slowdown_threshold_s", SimTime.toSeconds(RunMetrics.SLOWDOWN_THRESHOLD))
+                .put("utilization", m.utilization())
+                .put("messages", k.messages())
+                .put("events", k.events())
+                .put("actor_messages", k.actorMessages())
+                .put("instants", k.instants())
+                .put("rounds", k.rounds())
+                .put("threads", kernelSettings.threads())
+                .put("partitions", kernelSettings.partitions())
+                .put("wall_clock_s", r.wallSeconds())
+                .put("events_per_s", r.eventsPerSecond())
+                .put("peak_rss_mb", r.peakRssBytes() < 0 ? null : r.peakRssBytes() / (1024.0 * 1024.0));
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The process's peak resident set (Linux VmHWM), or -1 where unavailable. */
+    static long peakRss() {
+        try {
+            List<String> lines = Files.readAllLines(Path.of("/proc/self/status"));
+            for (String line : lines) {
+                if (line.startsWith("VmHWM:")) {
+                    String[] parts = line.substring(6).trim().split("\\s+");
+                    return Long.parseLong(parts[0]) * 1024L;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+}
