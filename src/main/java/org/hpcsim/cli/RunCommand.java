@@ -3,7 +3,9 @@ package org.hpcsim.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import org.hpcsim.config.Scenario;
+import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.report.RunMetrics;
@@ -25,8 +27,25 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    private static CompletableFuture<ActorRuntime> prestarted;
+
+    /** Starts the actor runtime in the background ahead of the command (used by {@link Main#main}). */
+    static synchronized void prestart() {
+        if (prestarted == null) {
+            prestarted = ActorRuntime.startInBackground();
+        }
+    }
+
+    private static synchronized CompletableFuture<ActorRuntime> takeRuntime() {
+        CompletableFuture<ActorRuntime> r = prestarted != null ? prestarted : ActorRuntime.startInBackground();
+        prestarted = null;
+        return r;
+    }
+
     @Override
     public Integer call() {
+        // Pekko starts on another core while the inputs are read and checked.
+        CompletableFuture<ActorRuntime> runtime = takeRuntime();
         Registry registry = StandardPolicies.registry();
         Scenario scenario = ScenarioLoader.load(options, registry);
         Simulation sim = Simulation.prepare(scenario, registry);
@@ -35,13 +54,18 @@ final class RunCommand implements Callable<Integer> {
             case OFF -> false;
             case AUTO -> ProgressLine.stderrIsTerminal();
         };
+        ActorRuntime actors = runtime.join();
         Simulation.Result result;
-        if (showProgress) {
-            try (ProgressLine ignored = ProgressLine.start(sim, System.err)) {
-                result = sim.run();
+        try {
+            if (showProgress) {
+                try (ProgressLine ignored = ProgressLine.start(sim, System.err)) {
+                    result = sim.run(actors);
+                }
+            } else {
+                result = sim.run(actors);
             }
-        } else {
-            result = sim.run();
+        } finally {
+            actors.shutdown();
         }
         if (!options.quiet) {
             print(spec.commandLine().getOut(), scenario, sim, result);

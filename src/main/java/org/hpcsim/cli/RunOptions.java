@@ -34,7 +34,7 @@ public final class RunOptions {
     @Option(names = "--seed", paramLabel = "N", description = "Master random seed; key seed.")
     Long seed;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Dispatcher threads, 0 = all cores; key kernel.threads.")
+    @Option(names = "--threads", paramLabel = "N", description = "Dispatcher threads, 0 = automatic; key kernel.threads.")
     Integer threads;
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Output directory; key output.dir.")

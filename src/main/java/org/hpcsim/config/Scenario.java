@@ -38,14 +38,28 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
     /**
      * Kernel options.
      *
-     * @param threads              dispatcher threads (resolved: never 0)
+     * @param threads              dispatcher threads; 0 = automatic (see {@link #threadsFor})
      * @param partitionsPerThread  partition managers per thread
      * @param throughput           Pekko dispatcher throughput
      * @param feederBatch          jobs per feeder wake-up
      */
     public record KernelOptions(int threads, int partitionsPerThread, int throughput, int feederBatch) {
-        public int partitions() {
-            return threads * partitionsPerThread;
+
+        /** Components per thread below which more threads only add hand-offs (measured, see README). */
+        static final int COMPONENTS_PER_THREAD = 8192;
+
+        /**
+         * Threads for a simulation of {@code components} actors: the configured number, or when
+         * automatic, one per {@value #COMPONENTS_PER_THREAD} components, at least one and at most one
+         * per core. A round's work is split over threads only if enough actors act in it; smaller
+         * simulations run fastest on one thread. Results are identical either way.
+         */
+        public int threadsFor(int components) {
+            if (threads > 0) {
+                return threads;
+            }
+            int cores = Runtime.getRuntime().availableProcessors();
+            return Math.max(1, Math.min(cores, components / COMPONENTS_PER_THREAD));
         }
     }
 
@@ -70,9 +84,6 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         String allocator = string(c, "allocator.policy");
         check(c, "allocator.policy", () -> registry.allocators().args(org.hpcsim.registry.PolicySpec.parse(allocator)));
         int threads = nonNegativeInt(c, "kernel.threads");
-        if (threads == 0) {
-            threads = Runtime.getRuntime().availableProcessors();
-        }
         KernelOptions kernel = new KernelOptions(threads, positiveInt(c, "kernel.partitions-per-thread"),
                 positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"));
         return new Scenario(Path.of(traceText), string(c, "trace-format"), string(c, "machine"), c.getLong("seed"),

@@ -29,7 +29,8 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
     private long now;
     private int round;
     private long nextSeq;
-    private ArrayList<Envelope> outbox;
+    private Envelope firstOut;
+    private ArrayList<Envelope> moreOut;
     private boolean endOfInstantRequested;
     private boolean inEndOfInstant;
     private boolean ended;
@@ -105,19 +106,32 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
         if (ended) {
             throw new IllegalStateException("component " + id + " sent a message after the simulation ended");
         }
-        if (outbox == null) {
-            outbox = new ArrayList<>(4);
+        Envelope e = new Envelope(time, deliveryRound, id, nextSeq++, target, message);
+        if (firstOut == null) {
+            firstOut = e;
+        } else {
+            if (moreOut == null) {
+                moreOut = new ArrayList<>(4);
+                moreOut.add(firstOut);
+            }
+            moreOut.add(e);
         }
-        outbox.add(new Envelope(time, deliveryRound, id, nextSeq++, target, message));
     }
 
     @Override
     public final Receive<KernelCommand> createReceive() {
-        return newReceiveBuilder()
-                .onMessage(KernelCommand.Deliver.class, this::deliver)
-                .onMessage(KernelCommand.EndOfInstant.class, this::endOfInstant)
-                .onMessage(KernelCommand.SimulationEnd.class, this::simulationEnd)
-                .build();
+        return new DirectReceive<>(this::receive);
+    }
+
+    private Behavior<KernelCommand> receive(KernelCommand command) {
+        if (command instanceof KernelCommand.DeliverOne one) {
+            return deliverOne(one);
+        } else if (command instanceof KernelCommand.Deliver many) {
+            return deliver(many);
+        } else if (command instanceof KernelCommand.EndOfInstant eoi) {
+            return endOfInstant(eoi);
+        }
+        return simulationEnd((KernelCommand.SimulationEnd) command);
     }
 
     @SuppressWarnings("unchecked")
@@ -130,6 +144,19 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
             for (int i = 0, n = messages.size(); i < n; i++) {
                 onMessage((C) messages.get(i).payload());
             }
+        } catch (RuntimeException | Error e) {
+            error = e;
+        }
+        return acknowledge(error);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Behavior<KernelCommand> deliverOne(KernelCommand.DeliverOne d) {
+        now = d.time();
+        round = d.round();
+        Throwable error = null;
+        try {
+            onMessage((C) d.message().payload());
         } catch (RuntimeException | Error e) {
             error = e;
         }
@@ -164,8 +191,9 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
     }
 
     private Behavior<KernelCommand> acknowledge(Throwable error) {
-        List<Envelope> out = outbox == null ? NO_MESSAGES : outbox;
-        outbox = null;
+        List<Envelope> out = moreOut != null ? moreOut : firstOut != null ? List.of(firstOut) : NO_MESSAGES;
+        firstOut = null;
+        moreOut = null;
         boolean wants = endOfInstantRequested;
         endOfInstantRequested = false;
         setup.manager().tell(new PartitionManager.Handled(localIndex, out, wants, error == null ? null

@@ -55,6 +55,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     private final boolean[] reportedNextRound;
     private final boolean[] wantsEndOfInstant;
     private final long[] sentTo;
+    private final int[] identity;
     private final List<List<Unmerged>> unmerged;
     private long time;
     private int round;
@@ -81,6 +82,10 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         this.reportedNextRound = new boolean[p];
         this.wantsEndOfInstant = new boolean[p];
         this.sentTo = new long[p];
+        this.identity = new int[p];
+        for (int i = 0; i < p; i++) {
+            identity[i] = i;
+        }
         this.unmerged = new ArrayList<>(p);
         for (int i = 0; i < p; i++) {
             unmerged.add(new ArrayList<>(2));
@@ -96,14 +101,17 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
     @Override
     public Receive<Command> createReceive() {
-        return newReceiveBuilder()
-                .onMessage(Start.class, s -> {
-                    nextStep();
-                    return this;
-                })
-                .onMessage(RoundDone.class, this::roundDone)
-                .onMessage(EndDone.class, this::endDone)
-                .build();
+        return new DirectReceive<>(this::receive);
+    }
+
+    private Behavior<Command> receive(Command command) {
+        if (command instanceof RoundDone done) {
+            return roundDone(done);
+        } else if (command instanceof EndDone done) {
+            return endDone(done);
+        }
+        nextStep();
+        return this;
     }
 
     private Behavior<Command> roundDone(RoundDone done) {
@@ -172,7 +180,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
     private void nextStep() {
         int n = partitions.size();
-        int[] order = order(n);
+        int[] order = order();
         for (int k = 0; k < n; k++) {
             int p = order[k];
             if (needsNextRound(p)) {
@@ -226,18 +234,17 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         partitions.get(p).tell(command);
     }
 
-    private int[] order(int count) {
-        int[] order = new int[count];
-        for (int i = 0; i < count; i++) {
-            order[i] = i;
+    /** The order in which partitions are told to work: natural, or shuffled in tests. */
+    private int[] order() {
+        if (shuffle == null) {
+            return identity;
         }
-        if (shuffle != null) {
-            for (int i = count - 1; i > 0; i--) {
-                int j = shuffle.nextInt(i + 1);
-                int tmp = order[i];
-                order[i] = order[j];
-                order[j] = tmp;
-            }
+        int[] order = identity.clone();
+        for (int i = order.length - 1; i > 0; i--) {
+            int j = shuffle.nextInt(i + 1);
+            int tmp = order[i];
+            order[i] = order[j];
+            order[j] = tmp;
         }
         return order;
     }

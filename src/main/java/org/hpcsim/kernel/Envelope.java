@@ -12,9 +12,21 @@ public record Envelope(long time, int round, int sender, long seq, int target, O
     /** The kernel's sender id for messages scheduled before the simulation starts. */
     public static final int KERNEL = -1;
 
-    /** Delivery order inside one (t, round): by target, then the contract's (sender id, sequence). */
-    static final Comparator<Envelope> DELIVERY_ORDER = (a, b) -> {
-        int c = Integer.compare(a.target, b.target);
+    /**
+     * Order of pending messages: by due (time, round), then by target, then by the contract's
+     * (sender id, sequence). Messages due together thus come out grouped by target, each group in
+     * delivery order.
+     */
+    static final Comparator<Envelope> PENDING_ORDER = (a, b) -> {
+        int c = Long.compare(a.time, b.time);
+        if (c != 0) {
+            return c;
+        }
+        c = Integer.compare(a.round, b.round);
+        if (c != 0) {
+            return c;
+        }
+        c = Integer.compare(a.target, b.target);
         if (c != 0) {
             return c;
         }

@@ -1,22 +1,18 @@
 package org.hpcsim.kernel;
 
-import com.typesafe.config.Config;
-import com.typesafe.config.ConfigFactory;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
  * Builds and runs one simulation: registers the components (ids must be dense, 0..M-1, and come from
- * the model), seeds the messages due before anything happens, then starts an ActorSystem with one
- * coordinator and the partition managers, and waits for quiescence.
+ * the model), seeds the messages due before anything happens, then spawns one coordinator and the
+ * partition managers in an {@link ActorRuntime} and waits for quiescence.
  */
 public final class Kernel {
 
@@ -62,8 +58,11 @@ public final class Kernel {
         return progress;
     }
 
-    /** Runs the simulation to quiescence and returns what the kernel did; component failures are rethrown. */
-    public KernelStats run() {
+    /**
+     * Runs the simulation to quiescence in the given runtime and returns what the kernel did;
+     * component failures are rethrown.
+     */
+    public KernelStats run(ActorRuntime runtime) {
         int p = Math.min(settings.partitions(), Math.max(1, components.size()));
         List<List<ComponentSpec>> byPartition = new ArrayList<>(p);
         List<List<Envelope>> initialByPartition = new ArrayList<>(p);
@@ -85,22 +84,23 @@ public final class Kernel {
             initialNext[part] = Math.min(initialNext[part], e.time());
         }
         CompletableFuture<KernelStats> result = new CompletableFuture<>();
-        Behavior<Void> guardian = Behaviors.setup(ctx -> {
+        Behavior<Stop> root = Behaviors.setup(ctx -> {
             List<ActorRef<PartitionManager.Command>> managers = new ArrayList<>(p);
             for (int i = 0; i < p; i++) {
                 managers.add(ctx.spawn(PartitionManager.create(i, p, components.size(), byPartition.get(i),
-                        initialByPartition.get(i), settings), "partition-" + i));
+                        initialByPartition.get(i), settings), "partition-" + i, DispatcherSelector.sameAsParent()));
             }
             ActorRef<Coordinator.Command> coordinator = ctx.spawn(
-                    Coordinator.create(List.copyOf(managers), initialNext, settings, result, progress), "coordinator");
+                    Coordinator.create(List.copyOf(managers), initialNext, settings, result, progress), "coordinator",
+                    DispatcherSelector.sameAsParent());
             // Local tells enqueue synchronously, so every manager holds Init before the coordinator can reach it.
             for (ActorRef<PartitionManager.Command> m : managers) {
                 m.tell(new PartitionManager.Init(List.copyOf(managers), coordinator));
             }
             coordinator.tell(new Coordinator.Start());
-            return Behaviors.empty();
+            return Behaviors.receive(Stop.class).onMessage(Stop.class, s -> Behaviors.stopped()).build();
         });
-        ActorSystem<Void> system = ActorSystem.create(guardian, "hpcsim", pekkoConfig(settings));
+        ActorRef<Stop> run = runtime.spawnRun(root, settings);
         try {
             return result.get();
         } catch (InterruptedException e) {
@@ -113,23 +113,11 @@ public final class Kernel {
             }
             throw new IllegalStateException(cause);
         } finally {
-            system.terminate();
-            try {
-                system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // The run's result is already known; a slow shutdown must not mask it.
-            }
+            run.tell(new Stop());
         }
     }
 
-    static Config pekkoConfig(KernelSettings settings) {
-        Map<String, Object> overrides = Map.of(
-                "pekko.actor.default-dispatcher.fork-join-executor.parallelism-min", settings.threads(),
-                "pekko.actor.default-dispatcher.fork-join-executor.parallelism-max", settings.threads(),
-                "pekko.actor.default-dispatcher.fork-join-executor.parallelism-factor", 1.0,
-                "pekko.actor.default-dispatcher.throughput", settings.throughput());
-        return ConfigFactory.parseMap(overrides)
-                .withFallback(ConfigFactory.parseResources("org/hpcsim/kernel/pekko.conf"))
-                .withFallback(ConfigFactory.defaultReference());
+    /** Kernel -> the run's root actor: the run is over; stop it and everything under it. */
+    private record Stop() {
     }
 }

@@ -12,6 +12,10 @@ public sealed interface KernelCommand {
     record Deliver(long time, int round, List<Envelope> messages) implements KernelCommand {
     }
 
+    /** PartitionManager -> component: handle this one message, due at ({@code time}, {@code round}). */
+    record DeliverOne(long time, int round, Envelope message) implements KernelCommand {
+    }
+
     /**
      * PartitionManager -> component: every round of instant {@code time} has settled and the
      * component asked to be called once more; it runs as round {@code round}.

@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.Random;
-import java.util.TreeMap;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -20,10 +21,12 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * other partitions in one batch per partition and reports back with counts, so the coordinator
  * knows when every message of a round has been delivered and handled.
  *
- * <p>Pending messages are kept as round-0 buckets by time, plus buckets by round for the current
- * instant: a zero-latency message sent at (t, r) is due at (t, r + 1), and a new instant starts only
- * once every such bucket has been delivered. A batch from a faster partition may arrive before this
- * one has run the current round, which is why same-instant buckets are keyed by round.
+ * <p>Pending messages sit in priority queues ordered by (time, round, target, sender, sequence): the
+ * messages due in a round come off the head already grouped by target and in delivery order,
+ * whatever order they were inserted in. Zero-latency messages (due in a later round of the current
+ * instant) are kept apart from round-0 messages of later instants, so the next instant is always
+ * the head of the latter. A batch from a faster partition may arrive before this one has run the
+ * current round; its messages simply wait for their round.
  */
 public final class PartitionManager extends AbstractBehavior<PartitionManager.Command> {
 
@@ -66,15 +69,13 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
     record SentBatch(int partition, boolean nextRound, long minTime) {
     }
 
-    private enum Phase { IDLE, ROUND, END_OF_INSTANT, END }
-
     private final int index;
     private final int partitions;
     private final int componentCount;
     private final List<ActorRef<KernelCommand>> locals;
     private final Random shuffle;
-    private final TreeMap<Long, ArrayList<Envelope>> future = new TreeMap<>();
-    private final TreeMap<Integer, ArrayList<Envelope>> sameInstant = new TreeMap<>();
+    private final PriorityQueue<Envelope> future = new PriorityQueue<>(64, Envelope.PENDING_ORDER);
+    private final PriorityQueue<Envelope> sameInstant = new PriorityQueue<>(64, Envelope.PENDING_ORDER);
     private final BitSet wantsEndOfInstant = new BitSet();
     private final ArrayList<Envelope>[] outTo;
 
@@ -82,13 +83,14 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
     private ActorRef<Coordinator.Command> coordinator;
     private long received;
     private Command waiting;
-    private Phase phase = Phase.IDLE;
+    private boolean ending;
     private long time;
     private int round;
     private int awaiting;
     private long events;
-    private long messages;
     private long reportedEvents;
+    private long messages;
+    private long endOfInstantCalls;
     private long activations;
     private long pekkoMessages;
     private ComponentFailure failure;
@@ -109,7 +111,8 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
                 throw new IllegalStateException("component ids must be dense; missing id before " + spec.id());
             }
             ComponentSetup setup = new ComponentSetup(spec.id(), local, context.getSelf(), settings.seed());
-            locals.add(context.spawn(spec.factory().create(setup), spec.name() + "-" + spec.id()));
+            locals.add(context.spawn(spec.factory().create(setup), spec.name() + "-" + spec.id(),
+                    DispatcherSelector.sameAsParent()));
         }
         for (Envelope e : initial) {
             place(e);
@@ -125,14 +128,23 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
 
     @Override
     public Receive<Command> createReceive() {
-        return newReceiveBuilder()
-                .onMessage(Init.class, this::init)
-                .onMessage(RunRound.class, m -> runWhenComplete(m, m.expectedInbound()))
-                .onMessage(RunEndOfInstant.class, m -> runWhenComplete(m, m.expectedInbound()))
-                .onMessage(RunEnd.class, m -> runWhenComplete(m, m.expectedInbound()))
-                .onMessage(Inbound.class, this::inbound)
-                .onMessage(Handled.class, this::handled)
-                .build();
+        return new DirectReceive<>(this::receive);
+    }
+
+    private Behavior<Command> receive(Command command) {
+        // Most frequent first.
+        if (command instanceof Handled h) {
+            return handled(h);
+        } else if (command instanceof RunRound r) {
+            return runWhenComplete(r, r.expectedInbound());
+        } else if (command instanceof Inbound i) {
+            return inbound(i);
+        } else if (command instanceof RunEndOfInstant e) {
+            return runWhenComplete(e, e.expectedInbound());
+        } else if (command instanceof RunEnd e) {
+            return runWhenComplete(e, e.expectedInbound());
+        }
+        return init((Init) command);
     }
 
     private Behavior<Command> init(Init init) {
@@ -145,24 +157,36 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
         pekkoMessages++;
         if (received < expectedInbound) {
             waiting = run;
-            return this;
+        } else {
+            start(run);
         }
-        start(run);
         return this;
     }
 
     private Behavior<Command> inbound(Inbound batch) {
         pekkoMessages++;
         received++;
-        for (Envelope e : batch.envelopes()) {
-            place(e);
-        }
+        addAll(batch.envelopes());
         if (waiting != null && received >= expectedOf(waiting)) {
             Command run = waiting;
             waiting = null;
             start(run);
         }
         return this;
+    }
+
+    private void addAll(List<Envelope> envelopes) {
+        if (shuffle != null) {
+            envelopes = new ArrayList<>(envelopes);
+            Collections.shuffle(envelopes, shuffle);
+        }
+        for (int i = 0, n = envelopes.size(); i < n; i++) {
+            place(envelopes.get(i));
+        }
+    }
+
+    private void place(Envelope e) {
+        (e.round() > 0 ? sameInstant : future).add(e);
     }
 
     private static long expectedOf(Command run) {
@@ -172,14 +196,6 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
             return e.expectedInbound();
         }
         return ((RunEnd) run).expectedInbound();
-    }
-
-    private void place(Envelope e) {
-        if (e.round() > 0) {
-            sameInstant.computeIfAbsent(e.round(), r -> new ArrayList<>()).add(e);
-        } else {
-            future.computeIfAbsent(e.time(), t -> new ArrayList<>()).add(e);
-        }
     }
 
     private void start(Command run) {
@@ -193,78 +209,68 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
     }
 
     private void startRound(long t, int r) {
-        phase = Phase.ROUND;
         time = t;
         round = r;
-        ArrayList<Envelope> bucket = r == 0 ? future.remove(t) : sameInstant.remove(r);
-        if (bucket != null && !bucket.isEmpty()) {
-            if (shuffle != null) {
-                Collections.shuffle(bucket, shuffle);
-            }
-            bucket.sort(Envelope.DELIVERY_ORDER);
-            events += bucket.size();
-            messages += bucket.size();
-            List<KernelCommand.Deliver> deliveries = new ArrayList<>();
-            List<Integer> targets = new ArrayList<>();
-            int n = bucket.size();
-            int from = 0;
-            while (from < n) {
-                int target = bucket.get(from).target();
-                int to = from + 1;
-                while (to < n && bucket.get(to).target() == target) {
-                    to++;
+        PriorityQueue<Envelope> pending = r == 0 ? future : sameInstant;
+        List<KernelCommand> shuffled = shuffle == null ? null : new ArrayList<>();
+        Envelope head = pending.peek();
+        while (head != null && head.time() == t && head.round() == r) {
+            Envelope first = pending.poll();
+            head = pending.peek();
+            KernelCommand delivery;
+            if (head == null || head.time() != t || head.round() != r || head.target() != first.target()) {
+                delivery = new KernelCommand.DeliverOne(t, r, first);
+                messages++;
+            } else {
+                ArrayList<Envelope> group = new ArrayList<>(4);
+                group.add(first);
+                while (head != null && head.time() == t && head.round() == r && head.target() == first.target()) {
+                    group.add(pending.poll());
+                    head = pending.peek();
                 }
-                deliveries.add(new KernelCommand.Deliver(t, r, bucket.subList(from, to)));
-                targets.add(target);
-                from = to;
+                messages += group.size();
+                delivery = new KernelCommand.Deliver(t, r, group);
             }
-            dispatch(deliveries, targets);
+            awaiting++;
+            activations++;
+            if (shuffled == null) {
+                locals.get(first.target() / partitions).tell(delivery);
+            } else {
+                shuffled.add(delivery);
+            }
         }
+        if (shuffled != null) {
+            Collections.shuffle(shuffled, shuffle);
+            for (KernelCommand d : shuffled) {
+                int target = d instanceof KernelCommand.DeliverOne one ? one.message().target()
+                        : ((KernelCommand.Deliver) d).messages().get(0).target();
+                locals.get(target / partitions).tell(d);
+            }
+        }
+        events = messages + endOfInstantCalls;
         if (awaiting == 0) {
             finishRound();
         }
     }
 
-    private void dispatch(List<KernelCommand.Deliver> deliveries, List<Integer> targets) {
-        int count = deliveries.size();
-        int[] order = order(count);
-        awaiting += count;
-        activations += count;
-        for (int k = 0; k < count; k++) {
-            int i = order[k];
-            locals.get(targets.get(i) / partitions).tell(deliveries.get(i));
-        }
-    }
-
-    private int[] order(int count) {
-        int[] order = new int[count];
-        for (int i = 0; i < count; i++) {
-            order[i] = i;
-        }
-        if (shuffle != null) {
-            for (int i = count - 1; i > 0; i--) {
-                int j = shuffle.nextInt(i + 1);
-                int tmp = order[i];
-                order[i] = order[j];
-                order[j] = tmp;
-            }
-        }
-        return order;
-    }
-
     private void startEndOfInstant(long t, int r) {
-        phase = Phase.END_OF_INSTANT;
         time = t;
         round = r;
-        int[] callees = wantsEndOfInstant.stream().toArray();
+        List<Integer> callees = new ArrayList<>(wantsEndOfInstant.cardinality());
+        for (int i = wantsEndOfInstant.nextSetBit(0); i >= 0; i = wantsEndOfInstant.nextSetBit(i + 1)) {
+            callees.add(i);
+        }
         wantsEndOfInstant.clear();
-        int[] order = order(callees.length);
-        awaiting += callees.length;
-        activations += callees.length;
-        events += callees.length;
+        if (shuffle != null) {
+            Collections.shuffle(callees, shuffle);
+        }
+        awaiting += callees.size();
+        activations += callees.size();
+        endOfInstantCalls += callees.size();
+        events = messages + endOfInstantCalls;
         KernelCommand.EndOfInstant call = new KernelCommand.EndOfInstant(t, r);
-        for (int k = 0; k < callees.length; k++) {
-            locals.get(callees[order[k]]).tell(call);
+        for (int local : callees) {
+            locals.get(local).tell(call);
         }
         if (awaiting == 0) {
             finishRound();
@@ -272,7 +278,7 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
     }
 
     private void startEnd(long t) {
-        phase = Phase.END;
+        ending = true;
         time = t;
         awaiting += locals.size();
         KernelCommand.SimulationEnd end = new KernelCommand.SimulationEnd(t);
@@ -293,6 +299,10 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
             wantsEndOfInstant.set(h.localIndex());
         }
         List<Envelope> out = h.out();
+        if (shuffle != null && !out.isEmpty()) {
+            out = new ArrayList<>(out);
+            Collections.shuffle(out, shuffle);
+        }
         for (int i = 0, n = out.size(); i < n; i++) {
             route(out.get(i));
         }
@@ -304,7 +314,10 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
 
     private void route(Envelope e) {
         if (e.target() >= componentCount) {
-            fail(e);
+            if (failure == null) {
+                failure = new ComponentFailure(e.sender(), "component", time,
+                        new IllegalStateException("message to unknown component " + e.target() + ": " + e.payload()));
+            }
             return;
         }
         int p = e.target() % partitions;
@@ -318,24 +331,14 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
         }
     }
 
-    private void fail(Envelope e) {
-        if (failure == null) {
-            failure = new ComponentFailure(e.sender(), "component", time,
-                    new IllegalStateException("message to unknown component " + e.target() + ": " + e.payload()));
-        }
-    }
-
     private void finishRound() {
-        if (phase == Phase.END) {
-            phase = Phase.IDLE;
+        if (ending) {
             coordinator.tell(new Coordinator.EndDone(index, messages, events, activations + locals.size(),
                     pekkoMessages, failure));
             return;
         }
         List<SentBatch> sent = List.of();
-        int[] order = order(partitions);
-        for (int k = 0; k < partitions; k++) {
-            int p = order[k];
+        for (int p = 0; p < partitions; p++) {
             ArrayList<Envelope> batch = outTo[p];
             if (batch == null) {
                 continue;
@@ -356,10 +359,10 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
             sent.add(new SentBatch(p, hasNextRound, minTime));
             peers.get(p).tell(new Inbound(batch));
         }
-        phase = Phase.IDLE;
-        long next = future.isEmpty() ? SimTime.NEVER : future.firstKey();
-        coordinator.tell(new Coordinator.RoundDone(index, received, !sameInstant.isEmpty(), next,
-                !wantsEndOfInstant.isEmpty(), sent, events - reportedEvents, failure));
+        Envelope head = future.peek();
+        coordinator.tell(new Coordinator.RoundDone(index, received, !sameInstant.isEmpty(),
+                head == null ? SimTime.NEVER : head.time(), !wantsEndOfInstant.isEmpty(), sent, events - reportedEvents,
+                failure));
         reportedEvents = events;
     }
 }

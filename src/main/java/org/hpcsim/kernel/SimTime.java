@@ -35,16 +35,21 @@ public final class SimTime {
      * @throws NumberFormatException when the text is not a number
      */
     public static long parseSeconds(String text) {
-        int n = text.length();
-        if (n == 0) {
+        return parseSeconds(text, 0, text.length());
+    }
+
+    /** Parses {@code text[from, to)} like {@link #parseSeconds(String)}. */
+    public static long parseSeconds(CharSequence text, int from, int to) {
+        int n = to;
+        if (from >= to) {
             throw new NumberFormatException("empty number");
         }
-        int i = 0;
+        int i = from;
         boolean negative = false;
-        char c0 = text.charAt(0);
+        char c0 = text.charAt(from);
         if (c0 == '-' || c0 == '+') {
             negative = c0 == '-';
-            i = 1;
+            i = from + 1;
         }
         long whole = 0;
         long frac = 0;
@@ -69,13 +74,13 @@ public final class SimTime {
             } else if (c == '.' && !inFraction) {
                 inFraction = true;
             } else if (c == 'e' || c == 'E') {
-                return fromSeconds(Double.parseDouble(text));
+                return fromSeconds(Double.parseDouble(text.subSequence(from, to).toString()));
             } else {
-                throw new NumberFormatException("not a number: '" + text + "'");
+                throw new NumberFormatException("not a number: '" + text.subSequence(from, to) + "'");
             }
         }
         if (!sawDigit) {
-            throw new NumberFormatException("not a number: '" + text + "'");
+            throw new NumberFormatException("not a number: '" + text.subSequence(from, to) + "'");
         }
         for (int k = Math.min(fracDigits, 6); k < 6; k++) {
             frac *= 10;

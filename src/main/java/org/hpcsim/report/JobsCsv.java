@@ -70,9 +70,23 @@ public final class JobsCsv {
             sb.append("0.000000");
             return;
         }
-        java.math.BigDecimal mean = java.math.BigDecimal.valueOf(sum)
-                .divide(java.math.BigDecimal.valueOf(pairs), 6, java.math.RoundingMode.HALF_EVEN);
-        sb.append(mean.toPlainString());
+        if (sum > Long.MAX_VALUE / 1_000_000L) {
+            sb.append(java.math.BigDecimal.valueOf(sum)
+                    .divide(java.math.BigDecimal.valueOf(pairs), 6, java.math.RoundingMode.HALF_EVEN).toPlainString());
+            return;
+        }
+        long scaled = sum * 1_000_000L;
+        long q = scaled / pairs;
+        long r = scaled % pairs;
+        if (2 * r > pairs || (2 * r == pairs && (q & 1) == 1)) {
+            q++;
+        }
+        sb.append(q / 1_000_000L).append('.');
+        String frac = Long.toString(q % 1_000_000L);
+        for (int i = frac.length(); i < 6; i++) {
+            sb.append('0');
+        }
+        sb.append(frac);
     }
 
     private static void appendQuoted(StringBuilder sb, String s) {

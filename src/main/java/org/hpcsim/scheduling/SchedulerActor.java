@@ -1,5 +1,6 @@
 package org.hpcsim.scheduling;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,8 @@ import org.hpcsim.workload.JobStatus;
  * The scheduler: queues arriving jobs, and once every arrival and completion of an instant has been
  * applied (its end-of-instant call) runs one pass of the policy, which starts jobs by messaging
  * their nodes. A job's nodes are freed when all of them have reported its end; reports arrive
- * asynchronously, each after the nodes' report latency.
+ * asynchronously, each after the nodes' report latency. Final statuses of the instant go to the
+ * recorder in the same end-of-instant call, so recording costs no extra round.
  */
 public final class SchedulerActor extends ComponentActor<SchedulerActor.Command> {
 
@@ -51,6 +53,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     private final SchedulerCore core;
     private final Address<Recorder.Command> recorder;
     private final Map<Integer, Pending> pending = new HashMap<>();
+    private final List<Recorder.JobEnded> ended = new ArrayList<>();
     private final Address<ComputeNodeActor.Command>[] nodes;
 
     @SuppressWarnings("unchecked")
@@ -76,10 +79,9 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             Job job = arrived.job();
             String reason = core.submit(job);
             if (reason != null) {
-                send(recorder, new Recorder.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason));
-            } else {
-                requestEndOfInstant();
+                ended.add(new Recorder.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason));
             }
+            requestEndOfInstant();
         } else if (message instanceof NodeReport report) {
             Pending p = pending.get(report.jobIndex());
             if (p == null) {
@@ -94,7 +96,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
                 pending.remove(report.jobIndex());
                 core.finish(report.jobIndex());
                 RunningJob r = p.run;
-                send(recorder, new Recorder.JobEnded(r.job(), r.start(), p.end, r.nodes(), p.status, null));
+                ended.add(new Recorder.JobEnded(r.job(), r.start(), p.end, r.nodes(), p.status, null));
                 requestEndOfInstant();
             }
         }
@@ -102,6 +104,10 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
 
     @Override
     protected void onEndOfInstant() {
+        for (Recorder.JobEnded e : ended) {
+            send(recorder, e);
+        }
+        ended.clear();
         List<RunningJob> started = core.schedule(now());
         for (RunningJob r : started) {
             Job job = r.job();

@@ -12,6 +12,7 @@ import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
+import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.Kernel;
 import org.hpcsim.kernel.KernelProgress;
@@ -71,7 +72,9 @@ public final class Simulation {
         this.machine = machine;
         this.core = core;
         Scenario.KernelOptions k = scenario.kernel();
-        this.kernelSettings = new KernelSettings(k.threads(), k.partitions(), k.throughput(), scenario.seed(), 0);
+        int threads = k.threadsFor(topology.size() + 3);
+        this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
+                scenario.seed(), 0);
     }
 
     /** Checks the inputs and builds the machine and policies; writes nothing. */
@@ -135,8 +138,8 @@ public final class Simulation {
         return kernelProgress;
     }
 
-    /** Simulates and commits the outputs. */
-    public Result run() {
+    /** Simulates in the given runtime and commits the outputs. */
+    public Result run(ActorRuntime runtime) {
         OutputDirectory out = OutputDirectory.open(scenario.outputDir());
         try (JobStream jobs = trace.open()) {
             Kernel kernel = new Kernel(kernelSettings);
@@ -159,7 +162,7 @@ public final class Simulation {
                 kernel.schedule(feeder, new TraceFeeder.Feed(), first.arrival());
             }
             long t0 = System.nanoTime();
-            KernelStats stats = kernel.run();
+            KernelStats stats = kernel.run(runtime);
             double wall = (System.nanoTime() - t0) / 1e9;
             RunMetrics m = metrics.join();
             long rss = peakRss();

@@ -23,7 +23,7 @@ public final class SimTraceReader implements TraceReader {
     private final Path file;
     private final BufferedReader in;
     private final WorkloadOptions options;
-    private final String[] tokens = new String[64];
+    private final Fields fields = new Fields();
     private long lineNumber;
     private int index;
 
@@ -47,18 +47,15 @@ public final class SimTraceReader implements TraceReader {
                 return null;
             }
             lineNumber++;
-            String t = line.strip();
-            if (!t.isEmpty() && t.charAt(0) != '#') {
+            char first = Fields.firstNonBlank(line);
+            if (first != 0 && first != '#') {
                 break;
             }
         }
-        int n = TraceFiles.split(line, tokens);
+        int n = fields.split(line);
         if (n < 4) {
             throw new InputException(file, lineNumber, null,
                     "expected 'arrival procs runtime estimate [options]', found " + n + " field" + (n == 1 ? "" : "s"));
-        }
-        if (n > tokens.length) {
-            throw new InputException(file, lineNumber, null, "too many fields (" + n + ")");
         }
         long arrival = time(0);
         long procs = integer(1);
@@ -89,12 +86,12 @@ public final class SimTraceReader implements TraceReader {
         int i = 4;
         StringBuilder raw = new StringBuilder();
         while (i < n) {
-            String key = tokens[i];
+            String key = fields.text(i);
             int args;
             switch (key) {
                 case "mesh" -> {
                     args = 0;
-                    while (i + 1 + args < n && args < 3 && isInteger(tokens[i + 1 + args])) {
+                    while (i + 1 + args < n && args < 3 && fields.isDigits(i + 1 + args)) {
                         args++;
                     }
                     if (args < 2) {
@@ -109,47 +106,35 @@ public final class SimTraceReader implements TraceReader {
             if (i + args >= n) {
                 throw new InputException(file, lineNumber, "option " + key, "missing argument");
             }
-            if (key.equals("center") && !isInteger(tokens[i + 1])) {
-                throw new InputException(file, lineNumber, "option center", "'" + tokens[i + 1] + "' is not an integer");
+            if (key.equals("center") && !fields.isDigits(i + 1)) {
+                throw new InputException(file, lineNumber, "option center", "'" + fields.text(i + 1) + "' is not an integer");
             }
             for (int k = i; k <= i + args; k++) {
                 if (raw.length() > 0) {
                     raw.append(' ');
                 }
-                raw.append(tokens[k]);
+                raw.append(fields.text(k));
             }
             i += args + 1;
         }
         return raw.toString();
     }
 
-    private static boolean isInteger(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int k = 0; k < s.length(); k++) {
-            if (!Character.isDigit(s.charAt(k))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private long time(int field) {
         try {
-            return SimTime.parseSeconds(tokens[field]);
+            return fields.seconds(field);
         } catch (NumberFormatException | ArithmeticException e) {
             throw new InputException(file, lineNumber, "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
-                    "'" + tokens[field] + "' is not a number of seconds");
+                    "'" + fields.text(field) + "' is not a number of seconds");
         }
     }
 
     private long integer(int field) {
         try {
-            return Long.parseLong(tokens[field]);
+            return fields.integer(field);
         } catch (NumberFormatException e) {
             throw new InputException(file, lineNumber, "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
-                    "'" + tokens[field] + "' is not an integer");
+                    "'" + fields.text(field) + "' is not an integer");
         }
     }
 

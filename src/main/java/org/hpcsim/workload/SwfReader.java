@@ -29,7 +29,7 @@ public final class SwfReader implements TraceReader {
     private final BufferedReader in;
     private final WorkloadOptions options;
     private final TraceHeader header;
-    private final String[] tokens = new String[SwfRecord.FIELDS + 1];
+    private final Fields fields = new Fields();
     private String pending;
     private long lineNumber;
     private int index;
@@ -91,8 +91,8 @@ public final class SwfReader implements TraceReader {
                     return null;
                 }
                 lineNumber++;
-                String t = line.strip();
-                if (!t.isEmpty() && t.charAt(0) != ';') {
+                char first = Fields.firstNonBlank(line);
+                if (first != 0 && first != ';') {
                     break;
                 }
             }
@@ -101,7 +101,7 @@ public final class SwfReader implements TraceReader {
     }
 
     private Job parse(String line) {
-        int n = TraceFiles.split(line, tokens);
+        int n = fields.split(line);
         if (n != SwfRecord.FIELDS) {
             throw new InputException(file, lineNumber, null,
                     "expected " + SwfRecord.FIELDS + " whitespace-separated SWF fields, found " + n);
@@ -141,44 +141,31 @@ public final class SwfReader implements TraceReader {
 
     private InputException error(int field, String what) {
         return new InputException(file, lineNumber, "field " + (field + 1) + " (" + SwfRecord.FIELD_NAMES[field] + ")",
-                "'" + tokens[field] + "' is not " + what);
+                "'" + fields.text(field) + "' is not " + what);
     }
 
     private long time(int field) {
         try {
-            return SimTime.parseSeconds(tokens[field]);
+            return fields.seconds(field);
         } catch (NumberFormatException | ArithmeticException e) {
             throw error(field, "a number of seconds");
         }
     }
 
     private long integer(int field) {
-        String t = tokens[field];
         try {
-            return Long.parseLong(t);
+            return fields.integer(field);
         } catch (NumberFormatException e) {
-            try {
-                double d = Double.parseDouble(t);
-                if (d == Math.rint(d) && Math.abs(d) < 9e18) {
-                    return (long) d;
-                }
-            } catch (NumberFormatException ignored) {
-                // reported below
-            }
             throw error(field, "an integer");
         }
     }
 
     private double real(int field) {
         try {
-            double d = Double.parseDouble(tokens[field]);
-            if (Double.isFinite(d)) {
-                return d;
-            }
+            return fields.real(field);
         } catch (NumberFormatException e) {
-            // reported below
+            throw error(field, "a number");
         }
-        throw error(field, "a number");
     }
 
     @Override

@@ -32,28 +32,4 @@ public final class TraceFiles {
             throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
         }
     }
-
-    /** Splits a line on blanks and tabs; returns the number of tokens written into {@code out}. */
-    static int split(String line, String[] out) {
-        int n = 0;
-        int len = line.length();
-        int i = 0;
-        while (i < len) {
-            while (i < len && Character.isWhitespace(line.charAt(i))) {
-                i++;
-            }
-            if (i >= len) {
-                break;
-            }
-            int start = i;
-            while (i < len && !Character.isWhitespace(line.charAt(i))) {
-                i++;
-            }
-            if (n < out.length) {
-                out[n] = line.substring(start, i);
-            }
-            n++;
-        }
-        return n;
-    }
 }

@@ -5,14 +5,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class KernelDeterminismTest {
+    private static ActorRuntime runtime;
+
+    @BeforeAll
+    static void start() {
+        runtime = ActorRuntime.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        runtime.close();
+    }
 
     private static Map<Integer, String> run(KernelSettings settings) {
         Kernel kernel = new Kernel(settings);
         Map<Integer, String> logs = GossipModel.build(kernel, 40, 20);
-        KernelStats stats = kernel.run();
+        KernelStats stats = kernel.run(runtime);
         assertTrue(stats.messages() > 1000, "the model must exercise the kernel: " + stats);
         return new TreeMap<>(logs);
     }

@@ -1,0 +1,36 @@
+package org.hpcsim.kernel;
+
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.Signal;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+
+/**
+ * The {@code createReceive()} of the kernel's hot actors: hands every message to one method, which
+ * switches on the sealed protocol itself, instead of the builder's per-case class matching. On the
+ * kernel's message paths (several per simulated event) that overhead is measurable.
+ */
+final class DirectReceive<T> extends Receive<T> {
+
+    /** The actor's single message handler. */
+    @FunctionalInterface
+    interface Handler<T> {
+        Behavior<T> handle(T message);
+    }
+
+    private final Handler<T> handler;
+
+    DirectReceive(Handler<T> handler) {
+        this.handler = handler;
+    }
+
+    @Override
+    public Behavior<T> receiveMessage(T message) {
+        return handler.handle(message);
+    }
+
+    @Override
+    public Behavior<T> receiveSignal(Signal signal) {
+        return Behaviors.unhandled();
+    }
+}

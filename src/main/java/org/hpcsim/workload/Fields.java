@@ -1,0 +1,116 @@
+package org.hpcsim.workload;
+
+/**
+ * The whitespace-separated fields of one trace line, located without copying: numbers are parsed
+ * straight from the line, and text is only materialised for messages and options.
+ */
+final class Fields {
+    private String line;
+    private int[] start = new int[32];
+    private int[] end = new int[32];
+    private int count;
+
+    /** Splits the line on blanks and tabs; returns the number of fields. */
+    int split(String text) {
+        line = text;
+        count = 0;
+        int len = text.length();
+        int i = 0;
+        while (true) {
+            while (i < len && isBlank(text.charAt(i))) {
+                i++;
+            }
+            if (i >= len) {
+                return count;
+            }
+            int s = i;
+            while (i < len && !isBlank(text.charAt(i))) {
+                i++;
+            }
+            if (count == start.length) {
+                start = java.util.Arrays.copyOf(start, count * 2);
+                end = java.util.Arrays.copyOf(end, count * 2);
+            }
+            start[count] = s;
+            end[count] = i;
+            count++;
+        }
+    }
+
+    /** The first non-blank character of a line, or 0 if it is blank. */
+    static char firstNonBlank(String text) {
+        for (int i = 0, n = text.length(); i < n; i++) {
+            char c = text.charAt(i);
+            if (!isBlank(c)) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == 0x0B;
+    }
+
+    int count() {
+        return count;
+    }
+
+    String text(int i) {
+        return line.substring(start[i], end[i]);
+    }
+
+    /** Field i as exact microseconds of a decimal number of seconds. */
+    long seconds(int i) {
+        return org.hpcsim.kernel.SimTime.parseSeconds(line, start[i], end[i]);
+    }
+
+    /** Field i as an integer ("-1", "128"; "128.0" is accepted as 128). */
+    long integer(int i) {
+        int s = start[i];
+        int e = end[i];
+        boolean negative = line.charAt(s) == '-';
+        int k = negative || line.charAt(s) == '+' ? s + 1 : s;
+        if (k < e && e - k <= 18) {
+            long v = 0;
+            for (; k < e; k++) {
+                char c = line.charAt(k);
+                if (c < '0' || c > '9') {
+                    break;
+                }
+                v = v * 10 + (c - '0');
+            }
+            if (k == e) {
+                return negative ? -v : v;
+            }
+        }
+        double d = Double.parseDouble(text(i));
+        if (d == Math.rint(d) && Math.abs(d) < 9e18) {
+            return (long) d;
+        }
+        throw new NumberFormatException("not an integer: " + text(i));
+    }
+
+    /** Field i as a finite real number. */
+    double real(int i) {
+        double d = Double.parseDouble(text(i));
+        if (!Double.isFinite(d)) {
+            throw new NumberFormatException("not finite: " + text(i));
+        }
+        return d;
+    }
+
+    /** Whether field i is a plain unsigned integer. */
+    boolean isDigits(int i) {
+        if (start[i] == end[i]) {
+            return false;
+        }
+        for (int k = start[i]; k < end[i]; k++) {
+            char c = line.charAt(k);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+}
