@@ -24,8 +24,8 @@ import picocli.CommandLine.Option;
  * and reports medians of wall time and events per second, and the largest peak RSS.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Time whole `hpcsim run` processes (JVM start included) with the given run options;",
-            "report per-run figures, medians, and the largest peak RSS."})
+        description = {"Time whole `hpcsim run` processes (JVM start included) and report medians.",
+            "Takes the options of `run`; prints each run's figures, the medians and the largest peak RSS."})
 final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--runs", defaultValue = "5", description = "Runs to time (default ${DEFAULT-VALUE}).")

@@ -28,6 +28,8 @@ public final class ActorRuntime implements AutoCloseable {
     private final AtomicInteger runs = new AtomicInteger();
 
     private ActorRuntime() {
+        // Logging is initialised before Pekko's own threads can log concurrently (SLF4J would replay).
+        org.slf4j.LoggerFactory.getILoggerFactory();
         Config config = ConfigFactory.parseResources("org/hpcsim/kernel/pekko.conf")
                 .withFallback(ConfigFactory.defaultReference());
         this.system = ActorSystem.create(Behaviors.empty(), "hpcsim-" + INSTANCES.incrementAndGet(), config);
@@ -43,8 +45,6 @@ public final class ActorRuntime implements AutoCloseable {
         CompletableFuture<ActorRuntime> f = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                // Logging initialised here, before Pekko's own threads can log concurrently.
-                org.slf4j.LoggerFactory.getILoggerFactory();
                 f.complete(new ActorRuntime());
             } catch (Throwable e) {
                 f.completeExceptionally(e);

@@ -5,22 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class KernelDeterminismTest {
-    private static ActorRuntime runtime;
-
-    @BeforeAll
-    static void start() {
-        runtime = ActorRuntime.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        runtime.close();
-    }
+    private static final ActorRuntime runtime = org.hpcsim.testing.TestRuntime.get();
 
     private static Map<Integer, String> run(KernelSettings settings) {
         Kernel kernel = new Kernel(settings);

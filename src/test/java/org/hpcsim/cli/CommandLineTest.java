@@ -1,0 +1,157 @@
+package org.hpcsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.hpcsim.workload.SyntheticWorkload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CommandLineTest {
+    @TempDir
+    Path dir;
+
+    private static List<String> files(Path d) throws IOException {
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void runWithoutATraceOrConfigSimulatesTheBundledDefault() throws IOException {
+        Path out = dir.resolve("default");
+        Cli.Result r = Cli.run("run", "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("hpcsim: 2000 jobs ("), r.out());
+        assertTrue(r.out().contains("on mesh:16x8, easy + sorted-free-list[snake]"), r.out());
+        assertEquals(List.of("config-used.conf", "jobs.csv", "summary.json"), files(out));
+        assertEquals(2001, Files.readAllLines(out.resolve("jobs.csv")).size());
+        String summary = Files.readString(out.resolve("summary.json"));
+        for (String key : new String[] {"\"jobs_completed\"", "\"jobs_killed\"", "\"jobs_rejected\"", "\"makespan_s\"",
+            "\"mean_wait_s\"", "\"max_wait_s\"", "\"mean_response_s\"", "\"mean_bounded_slowdown\"", "\"utilization\"",
+            "\"messages\"", "\"events\"", "\"wall_clock_s\"", "\"events_per_s\""}) {
+            assertTrue(summary.contains(key), key);
+        }
+        assertTrue(Files.readString(out.resolve("config-used.conf")).contains("sorted-free-list[snake]"));
+    }
+
+    @Test
+    void quietPrintsNothingAndOverridesReachTheConfiguration() throws IOException {
+        Path out = dir.resolve("q");
+        Cli.Result r = Cli.run("run", "-q", "--out", out.toString(), "--scheduler", "fcfs",
+                "-Dscheduler.kill-at-estimate=false", "-Dnode.report-latency=2s");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.out());
+        String used = Files.readString(out.resolve("config-used.conf"));
+        assertTrue(used.contains("kill-at-estimate=\"false\""), used);
+        assertTrue(used.contains("report-latency=\"2s\""), used);
+        String summary = Files.readString(out.resolve("summary.json"));
+        assertTrue(summary.contains("\"jobs_killed\": 0"), "SST's rule: nobody is killed\n" + summary);
+        assertTrue(summary.contains("\"scheduler\": \"fcfs\""), summary);
+    }
+
+    private void assertBadInput(String expectedInMessage, String... args) throws IOException {
+        Path out = dir.resolve("bad");
+        String[] all = Stream.concat(Stream.of(args), Stream.of("--out", out.toString())).toArray(String[]::new);
+        Cli.Result r = Cli.run(all);
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().contains(expectedInMessage), r.err());
+        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+        assertFalse(Files.exists(out), "no output left behind");
+    }
+
+    @Test
+    void badInputIsOneLineNamingWhereAndExitsWithTwoLeavingNoOutput() throws IOException {
+        Path trace = dir.resolve("t.sim");
+        Files.writeString(trace, "0 4 10 -1\n5 4 ten -1\n");
+        assertBadInput(trace + ":2: field 3 (runtime): 'ten' is not a number of seconds",
+                "run", "--trace", trace.toString(), "--machine", "simple:8");
+        Files.writeString(trace, "0 4 10 -1\n");
+        assertBadInput("unknown scheduler 'esy' (known: fcfs, priority, easy, conservative)",
+                "run", "--trace", trace.toString(), "--machine", "simple:8", "--scheduler", "esy");
+        assertBadInput("unknown queue order 'biggest'",
+                "run", "--trace", trace.toString(), "--machine", "simple:8", "--scheduler", "easy[biggest]");
+        assertBadInput("bad machine spec 'mesh:16by8'",
+                "run", "--trace", trace.toString(), "--machine", "mesh:16by8");
+        assertBadInput("scheduler.polcy: unknown key (known keys in scheduler:",
+                "run", "--trace", trace.toString(), "-Dscheduler.polcy=fcfs");
+        assertBadInput("kernel.threads: expected an integer, got 'many'",
+                "run", "--trace", trace.toString(), "--machine", "simple:8", "-Dkernel.threads=many");
+        assertBadInput(dir.resolve("missing.swf") + ": no such file",
+                "run", "--trace", dir.resolve("missing.swf").toString(), "--machine", "simple:8");
+        assertBadInput("machine is auto but the trace has no MaxProcs or MaxNodes header",
+                "run", "--trace", trace.toString());
+    }
+
+    @Test
+    void aConfigFileErrorNamesTheFileAndLine() throws IOException {
+        Path conf = dir.resolve("s.conf");
+        Files.writeString(conf, "machine = \"simple:4\"\n\nscheduler {\n  policy = easy\n  bogus = 1\n}\n");
+        assertBadInput(conf + ":5: scheduler.bogus: unknown key", "run", "--config", conf.toString());
+        Files.writeString(conf, "machine = \"simple:4\"\nscheduler = easy\n");
+        assertBadInput(conf + ":2: scheduler: is a section", "run", "--config", conf.toString());
+        Files.writeString(conf, "machine = \n");
+        assertBadInput(conf + ":", "run", "--config", conf.toString());
+    }
+
+    @Test
+    void anOutputPathThatIsAFileIsRefused() throws IOException {
+        Path file = dir.resolve("taken");
+        Files.writeString(file, "x");
+        Cli.Result r = Cli.run("run", "--out", file.toString());
+        assertEquals(2, r.status(), r.err());
+        assertEquals("x", Files.readString(file));
+    }
+
+    @Test
+    void jobsWiderThanTheMachineAreRecordedAsRejectedNeverDropped() throws IOException {
+        Path trace = dir.resolve("w.sim");
+        Files.writeString(trace, "0 4 10 -1\n0 9 10 -1\n0 0 10 -1\n");
+        Path out = dir.resolve("w");
+        Cli.Result r = Cli.run("run", "-q", "--trace", trace.toString(), "--machine", "simple:8", "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        List<String> rows = Files.readAllLines(out.resolve("jobs.csv"));
+        assertEquals(4, rows.size());
+        assertTrue(rows.contains("1,0,,,,,20,9,,rejected,\"needs 9 nodes, the machine has 8\","), rows.toString());
+        assertTrue(rows.contains("2,0,,,,,20,0,,rejected,no processors requested,"), rows.toString());
+        assertTrue(rows.contains("0,0,0,0,10,10,20,4,0;1;2;3,completed,,"), rows.toString());
+    }
+
+    @Test
+    void listShowsEveryPolicyWithItsParameters() {
+        Cli.Result r = Cli.run("list");
+        assertEquals(0, r.status());
+        for (String s : new String[] {"fcfs", "priority[order]", "easy[order]", "conservative[order]",
+            "sorted-free-list[curve]", "order = fifo", "curve = snake", "smallfirst", "largefirst", "shortfirst",
+            "longfirst", "cplant", "row-major", "mesh:XxY[xZ]", "torus:XxY[xZ]", "simple:N", "swf", "sim"}) {
+            assertTrue(r.out().contains(s), s);
+        }
+    }
+
+    @Test
+    void helpAndVersionWork() {
+        Cli.Result help = Cli.run("--help");
+        assertEquals(0, help.status());
+        assertTrue(help.out().contains("run") && help.out().contains("bench") && help.out().contains("list"));
+        Cli.Result runHelp = Cli.run("run", "--help");
+        assertTrue(runHelp.out().contains("--cores-per-node=N") && runHelp.out().contains("-D=KEY=VALUE"),
+                runHelp.out());
+        Cli.Result version = Cli.run("--version");
+        assertEquals(0, version.status());
+        assertTrue(version.out().startsWith("hpcsim "), version.out());
+        assertEquals(2, Cli.run("frobnicate").status());
+    }
+
+    @Test
+    void generateWritesTheDocumentedModel() throws IOException {
+        Path out = dir.resolve("g.swf");
+        assertEquals(0, Cli.run("generate", "--jobs", "50", "--procs", "16", "--seed", "9", "-o", out.toString()).status());
+        assertEquals(SyntheticWorkload.generate(50, 16, 0.75, 9), Files.readString(out));
+    }
+}

@@ -1,0 +1,76 @@
+package org.hpcsim.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.WorkloadOptions;
+import org.junit.jupiter.api.Test;
+
+class ScenarioTest {
+    private static Scenario scenario(String... kv) {
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("trace", "t.sim");
+        for (int i = 0; i < kv.length; i += 2) {
+            o.put(kv[i], kv[i + 1]);
+        }
+        return Scenario.from(ConfigLoader.load(null, null, null, o), StandardPolicies.registry());
+    }
+
+    @Test
+    void defaultsAreTheDocumentedOnes() {
+        Scenario s = scenario();
+        assertEquals("easy", s.scheduler());
+        assertEquals("sorted-free-list", s.allocator());
+        assertEquals("auto", s.machine());
+        assertEquals(WorkloadOptions.DEFAULTS, s.workload());
+        assertEquals(0, s.reportLatency());
+        assertEquals(1, s.seed());
+    }
+
+    @Test
+    void durationsTakeUnitsAndABareNumberIsSeconds() {
+        assertEquals(5_000_000, scenario("node.report-latency", "5").reportLatency());
+        assertEquals(250_000, scenario("node.report-latency", "250ms").reportLatency());
+        assertEquals(7_200_000_000L, scenario("node.report-latency", "2h").reportLatency());
+        assertEquals(1_500_000, scenario("node.report-latency", "1.5").reportLatency());
+        InputException e = assertThrows(InputException.class, () -> scenario("node.report-latency", "soon"));
+        assertEquals("node.report-latency", e.field());
+    }
+
+    @Test
+    void missingEstimateIsRuntimeOrAPositiveFactor() {
+        assertEquals(1.0, scenario("scheduler.missing-estimate", "runtime").workload().missingEstimate());
+        assertEquals(2.5, scenario("scheduler.missing-estimate", "2.5").workload().missingEstimate());
+        assertThrows(InputException.class, () -> scenario("scheduler.missing-estimate", "0"));
+        assertThrows(InputException.class, () -> scenario("scheduler.missing-estimate", "never"));
+    }
+
+    @Test
+    void outOfRangeAndMistypedValuesNameTheirKey() {
+        assertEquals("workload.cores-per-node",
+                assertThrows(InputException.class, () -> scenario("workload.cores-per-node", "0")).field());
+        assertEquals("workload.swf-size",
+                assertThrows(InputException.class, () -> scenario("workload.swf-size", "used")).field());
+        assertEquals("scheduler.kill-at-estimate",
+                assertThrows(InputException.class, () -> scenario("scheduler.kill-at-estimate", "maybe")).field());
+        assertEquals("allocator.policy",
+                assertThrows(InputException.class, () -> scenario("allocator.policy", "sorted-free-list[a,b]")).field());
+        InputException noTrace = assertThrows(InputException.class, () -> Scenario.from(
+                ConfigLoader.load(null, null, null, Map.of()), StandardPolicies.registry()));
+        assertTrue(noTrace.getMessage().contains("no trace given"), noTrace.getMessage());
+    }
+
+    @Test
+    void automaticThreadsAreOneForSmallSimulations() {
+        Scenario.KernelOptions auto = scenario().kernel();
+        assertEquals(1, auto.threadsFor(131));
+        assertEquals(3, scenario("kernel.threads", "3").kernel().threadsFor(131));
+        assertTrue(auto.threadsFor(1_000_000) >= 1);
+        assertTrue(auto.threadsFor(1_000_000) <= Runtime.getRuntime().availableProcessors());
+    }
+}

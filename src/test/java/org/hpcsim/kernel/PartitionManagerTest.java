@@ -1,0 +1,46 @@
+package org.hpcsim.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.List;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.hpcsim.kernel.ScriptedModel.Note;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** The partition manager's counted quiescence, with a TestProbe standing in for the coordinator. */
+class PartitionManagerTest {
+    private static final ActorTestKit testKit = ActorTestKit.create();
+
+    @AfterAll
+    static void stop() {
+        testKit.shutdownTestKit();
+    }
+
+    @Test
+    void aRoundWaitsForEveryExpectedInboundBatchThenReportsWhatIsPending() {
+        ScriptedModel model = new ScriptedModel();
+        KernelSettings settings = new KernelSettings(1, 2, 100, 1, 0);
+        // Partition 0 of 2 holds component 0; component 1 would be in partition 1.
+        List<Kernel.ComponentSpec> components = List.of(new Kernel.ComponentSpec(0, "scripted",
+                setup -> org.apache.pekko.actor.typed.javadsl.Behaviors.setup(ctx ->
+                        new ScriptedModel.Actor(ctx, setup, model.log, null))));
+        ActorRef<PartitionManager.Command> pm = testKit.spawn(PartitionManager.create(0, 2, 2, components, List.of(),
+                settings));
+        TestProbe<Coordinator.Command> coordinator = testKit.createTestProbe();
+        pm.tell(new PartitionManager.Init(List.of(pm, pm), coordinator.getRef()));
+
+        pm.tell(new PartitionManager.RunRound(5, 0, 1));
+        coordinator.expectNoMessage(Duration.ofMillis(200));
+
+        Note note = new Note("hello", new ScriptedModel.Send(0, 3, new Note("later")));
+        pm.tell(new PartitionManager.Inbound(List.of(new Envelope(5, 0, 1, 0, 0, note))));
+        Coordinator.RoundDone done = coordinator.expectMessageClass(Coordinator.RoundDone.class);
+        assertEquals(1, done.received());
+        assertEquals(8, done.nextTime(), "the note sent with latency 3 is pending at 8");
+        assertEquals(List.of("5,0:hello"), model.log);
+    }
+}

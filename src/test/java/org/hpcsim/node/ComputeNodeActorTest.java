@@ -1,0 +1,62 @@
+package org.hpcsim.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.apache.pekko.actor.testkit.typed.javadsl.BehaviorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestInbox;
+import org.hpcsim.kernel.Address;
+import org.hpcsim.kernel.ComponentSetup;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.PartitionManager;
+import org.hpcsim.scheduling.SchedulerActor;
+import org.hpcsim.workload.JobStatus;
+import org.junit.jupiter.api.Test;
+
+/** A compute node, driven synchronously with Pekko's BehaviorTestKit; its partition manager is an inbox. */
+class ComputeNodeActorTest {
+    private static final int NODE = 3;
+    private static final int SCHEDULER = 10;
+
+    private final TestInbox<PartitionManager.Command> manager = TestInbox.create();
+    private final BehaviorTestKit<KernelCommand> node = BehaviorTestKit.create(ComputeNodeActor.create(
+            new ComponentSetup(NODE, 1, manager.getRef(), 1), new Address<SchedulerActor.Command>(SCHEDULER), 5));
+
+    private PartitionManager.Handled deliver(long time, int round, Object payload) {
+        node.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, SCHEDULER, 0, NODE, payload)));
+        return (PartitionManager.Handled) manager.receiveMessage();
+    }
+
+    @Test
+    void runsTheJobForItsRunTimeThenReportsAfterTheReportLatency() {
+        PartitionManager.Handled started = deliver(100, 2, new ComputeNodeActor.StartJob(7, 50, 80));
+        assertNull(started.error());
+        assertFalse(started.wantsEndOfInstant());
+        Envelope wake = started.out().get(0);
+        assertEquals(new Envelope(150, 0, NODE, 0, NODE, new ComputeNodeActor.RunEnds(7)), wake);
+
+        PartitionManager.Handled ended = deliver(150, 0, wake.payload());
+        Envelope report = ended.out().get(0);
+        assertEquals(SCHEDULER, report.target());
+        assertEquals(155, report.time());
+        assertEquals(0, report.round());
+        assertEquals(new SchedulerActor.NodeReport(7, NODE, 150, JobStatus.COMPLETED), report.payload());
+    }
+
+    @Test
+    void aJobThatOutrunsItsLimitIsKilledAtTheLimit() {
+        Envelope wake = deliver(0, 1, new ComputeNodeActor.StartJob(4, 100, 80)).out().get(0);
+        assertEquals(80, wake.time());
+        Object report = deliver(80, 0, wake.payload()).out().get(0).payload();
+        assertEquals(new SchedulerActor.NodeReport(4, NODE, 80, JobStatus.KILLED), report);
+    }
+
+    @Test
+    void aSecondJobOnABusyNodeIsAFailureReportedToTheKernel() {
+        deliver(0, 1, new ComputeNodeActor.StartJob(1, 100, 100));
+        PartitionManager.Handled h = deliver(10, 1, new ComputeNodeActor.StartJob(2, 100, 100));
+        assertEquals(NODE, h.error().componentId());
+    }
+}

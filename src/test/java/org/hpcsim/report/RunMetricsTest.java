@@ -1,0 +1,41 @@
+package org.hpcsim.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.workload.JobStatus;
+import org.junit.jupiter.api.Test;
+
+class RunMetricsTest {
+    private static final long S = SimTime.MICROS_PER_SECOND;
+
+    @Test
+    void metricsFollowTheirDefinitions() {
+        RunMetrics m = new RunMetrics(4);
+        m.add(0, 0, 100 * S, 2, JobStatus.COMPLETED);
+        m.add(10 * S, 100 * S, 105 * S, 4, JobStatus.KILLED);
+        m.add(20 * S, -1, -1, 0, JobStatus.REJECTED);
+        assertEquals(3, m.total());
+        assertEquals(2, m.ran());
+        assertEquals(105 * S, m.makespan());
+        assertEquals(45.0, m.meanWaitSeconds(), 1e-12);
+        assertEquals(90.0, m.maxWaitSeconds(), 1e-12);
+        assertEquals((100 + 95) / 2.0, m.meanResponseSeconds(), 1e-12);
+        // max(1, 100/100) = 1 and max(1, 95/max(5, 10)) = 9.5
+        assertEquals((1 + 9.5) / 2, m.meanBoundedSlowdown(), 1e-12);
+        assertEquals((2 * 100 + 4 * 5) / (4.0 * 105), m.utilization(), 1e-12);
+    }
+
+    @Test
+    void meanHopsAreRoundedHalfToEvenFromTheExactFraction() {
+        StringBuilder sb = new StringBuilder();
+        JobsCsv.appendMean(sb, 10, 4);
+        sb.append(' ');
+        JobsCsv.appendMean(sb, 7, 2);
+        sb.append(' ');
+        JobsCsv.appendMean(sb, 0, 1);
+        sb.append(' ');
+        JobsCsv.appendMean(sb, 1, 2_000_001);
+        assertEquals("1.666667 7.000000 0.000000 0.000000", sb.toString());
+    }
+}

@@ -1,0 +1,88 @@
+package org.hpcsim.scheduling;
+
+import static org.hpcsim.testing.Jobs.job;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.apache.pekko.actor.testkit.typed.javadsl.BehaviorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestInbox;
+import org.hpcsim.allocation.MachineState;
+import org.hpcsim.allocation.SortedFreeListAllocator;
+import org.hpcsim.kernel.Address;
+import org.hpcsim.kernel.ComponentSetup;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.PartitionManager;
+import org.hpcsim.node.ComputeNodeActor;
+import org.hpcsim.report.Recorder;
+import org.hpcsim.topology.RowMajorCurve;
+import org.hpcsim.topology.SimpleTopology;
+import org.hpcsim.workload.Job;
+import org.hpcsim.workload.JobStatus;
+import org.junit.jupiter.api.Test;
+
+/** The scheduler actor on a 4-node machine, driven message by message with BehaviorTestKit. */
+class SchedulerActorTest {
+    private static final int SCHEDULER = 4;
+    private static final int RECORDER = 6;
+    private static final long S = 1_000_000;
+
+    private final TestInbox<PartitionManager.Command> manager = TestInbox.create();
+    private final BehaviorTestKit<KernelCommand> scheduler;
+
+    SchedulerActorTest() {
+        MachineState m = new MachineState(new SimpleTopology(4));
+        SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
+                new EasyBackfillPolicy(JobOrder.FIFO));
+        scheduler = BehaviorTestKit.create(SchedulerActor.create(new ComponentSetup(SCHEDULER, 0, manager.getRef(), 1),
+                core, new Address<Recorder.Command>(RECORDER)));
+    }
+
+    private PartitionManager.Handled deliver(long time, int round, List<Object> payloads) {
+        List<Envelope> envelopes = new java.util.ArrayList<>();
+        for (int i = 0; i < payloads.size(); i++) {
+            envelopes.add(new Envelope(time, round, 5, i, SCHEDULER, payloads.get(i)));
+        }
+        scheduler.run(new KernelCommand.Deliver(time, round, envelopes));
+        return (PartitionManager.Handled) manager.receiveMessage();
+    }
+
+    private PartitionManager.Handled endOfInstant(long time, int round) {
+        scheduler.run(new KernelCommand.EndOfInstant(time, round));
+        return (PartitionManager.Handled) manager.receiveMessage();
+    }
+
+    @Test
+    void schedulesOnceAtTheEndOfTheInstantAndFreesNodesWhenAllHaveReported() {
+        Job wide = job(0, 0, 3, 10, 10);
+        Job tooWide = job(1, 0, 5, 10, 10);
+        PartitionManager.Handled arrivals = deliver(0, 0, List.of(new SchedulerActor.JobArrived(wide),
+                new SchedulerActor.JobArrived(tooWide)));
+        assertTrue(arrivals.wantsEndOfInstant());
+        assertTrue(arrivals.out().isEmpty(), "nothing starts before the end of the instant");
+
+        PartitionManager.Handled pass = endOfInstant(0, 1);
+        List<Envelope> out = pass.out();
+        assertEquals(RECORDER, out.get(0).target(), "the rejected job is recorded");
+        Recorder.JobEnded rejected = (Recorder.JobEnded) out.get(0).payload();
+        assertEquals(JobStatus.REJECTED, rejected.status());
+        assertEquals("needs 5 nodes, the machine has 4", rejected.reason());
+        assertEquals(List.of(0, 1, 2), out.subList(1, 4).stream().map(Envelope::target).toList());
+        ComputeNodeActor.StartJob start = (ComputeNodeActor.StartJob) out.get(1).payload();
+        assertEquals(new ComputeNodeActor.StartJob(0, 10 * S, 10 * S), start);
+
+        // Two of three nodes report: the job still holds its nodes.
+        PartitionManager.Handled partial = deliver(10 * S, 1, List.of(
+                new SchedulerActor.NodeReport(0, 0, 10 * S, JobStatus.COMPLETED),
+                new SchedulerActor.NodeReport(0, 1, 10 * S, JobStatus.COMPLETED)));
+        assertTrue(partial.out().isEmpty());
+        PartitionManager.Handled last = deliver(12 * S, 0, List.of(
+                new SchedulerActor.NodeReport(0, 2, 10 * S, JobStatus.COMPLETED)));
+        assertTrue(last.wantsEndOfInstant());
+        Recorder.JobEnded done = (Recorder.JobEnded) endOfInstant(12 * S, 1).out().get(0).payload();
+        assertEquals(0, done.start());
+        assertEquals(10 * S, done.end(), "the end is when the nodes finished, not when the last report arrived");
+        assertEquals(JobStatus.COMPLETED, done.status());
+    }
+}

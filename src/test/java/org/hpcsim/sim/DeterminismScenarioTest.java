@@ -1,0 +1,42 @@
+package org.hpcsim.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import org.hpcsim.testing.Runs;
+import org.hpcsim.testing.SharedData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The same scenario gives byte-identical jobs.csv whatever the threads and dispatcher throughput. */
+class DeterminismScenarioTest {
+    @TempDir
+    Path dir;
+
+    private String jobsCsv(String trace, String machine, String scheduler, String threads, String throughput,
+                           String partitionsPerThread) {
+        Path out = dir.resolve(scheduler + "-" + threads + "-" + throughput + "-" + partitionsPerThread);
+        Runs.run(Runs.scenario("trace", trace, "machine", machine, "scheduler.policy", scheduler,
+                "kernel.threads", threads, "kernel.dispatcher-throughput", throughput,
+                "kernel.partitions-per-thread", partitionsPerThread, "output.dir", out.toString()));
+        return Runs.read(out.resolve("jobs.csv"));
+    }
+
+    @Test
+    void theSstTraceGivesIdenticalJobsCsvWithOneOrTwoThreadsAndThroughputOneOrAHundred() {
+        String trace = SharedData.file("peer-data/sst/sqe-testInputFiles/test_scheduler_0001.sim").toString();
+        String reference = jobsCsv(trace, "mesh:16x8", "easy", "1", "100", "1");
+        assertEquals(reference, jobsCsv(trace, "mesh:16x8", "easy", "2", "100", "2"));
+        assertEquals(reference, jobsCsv(trace, "mesh:16x8", "easy", "2", "1", "3"));
+        assertEquals(reference, jobsCsv(trace, "mesh:16x8", "easy", "1", "1", "4"));
+    }
+
+    @Test
+    void aQueuedWorkloadGivesIdenticalJobsCsvForEveryScheduler() {
+        String trace = SharedData.repoRoot().resolve("traces/synthetic-2000.swf").toString();
+        for (String scheduler : new String[] {"fcfs", "conservative", "priority[largefirst]"}) {
+            String one = jobsCsv(trace, "torus:8x8x2", scheduler, "1", "100", "1");
+            assertEquals(one, jobsCsv(trace, "torus:8x8x2", scheduler, "4", "1", "2"), scheduler);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package org.hpcsim.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.hpcsim.config.ConfigLoader;
+import org.hpcsim.config.Scenario;
+import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.sim.Simulation;
+
+/** Runs a scenario given as configuration keys, in the shared test runtime. */
+public final class Runs {
+    private Runs() {
+    }
+
+    /** Keys and values, alternating. */
+    public static Scenario scenario(String... keyValues) {
+        Map<String, String> o = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            o.put(keyValues[i], keyValues[i + 1]);
+        }
+        return Scenario.from(ConfigLoader.load(null, null, null, o), StandardPolicies.registry());
+    }
+
+    public static Simulation.Result run(Scenario s) {
+        return Simulation.prepare(s, StandardPolicies.registry()).run(TestRuntime.get());
+    }
+
+    public static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

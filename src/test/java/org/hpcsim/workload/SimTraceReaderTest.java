@@ -1,0 +1,73 @@
+package org.hpcsim.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.hpcsim.kernel.SimTime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SimTraceReaderTest {
+    @TempDir
+    Path dir;
+
+    private List<Job> read(String text, WorkloadOptions o) throws IOException {
+        Path p = dir.resolve("t.sim");
+        Files.writeString(p, text);
+        List<Job> jobs = new ArrayList<>();
+        try (SimTraceReader r = new SimTraceReader(p, o)) {
+            Job j;
+            while ((j = r.next()) != null) {
+                jobs.add(j);
+            }
+        }
+        return jobs;
+    }
+
+    @Test
+    void jobIdIsTheZeroBasedJobLineAndNonPositiveEstimatesMeanTwiceTheRunTime() throws IOException {
+        List<Job> jobs = read("# comment\n0 128 1451 -1\n\n1460 4 10 0\n1500 2 10 30\n", WorkloadOptions.DEFAULTS);
+        assertEquals(List.of(0L, 1L, 2L), jobs.stream().map(Job::id).toList());
+        assertEquals(SimTime.seconds(2902), jobs.get(0).estimate());
+        assertEquals(SimTime.seconds(20), jobs.get(1).estimate());
+        assertEquals(SimTime.seconds(30), jobs.get(2).estimate());
+        assertEquals(5, jobs.get(2).line(), "file line, counting comments and blanks");
+        assertEquals(128, jobs.get(0).nodes());
+    }
+
+    @Test
+    void processorsAreCoresAndMapToNodesByCeiling() throws IOException {
+        WorkloadOptions eight = new WorkloadOptions(8, WorkloadOptions.SwfSizeField.ALLOCATED, 1, true);
+        List<Job> jobs = read("0 258 100 -1\n0 8 100 -1\n0 1 100 -1\n", eight);
+        assertEquals(List.of(33, 1, 1), jobs.stream().map(Job::nodes).toList());
+    }
+
+    @Test
+    void optionsAreCheckedAndKept() throws IOException {
+        List<Job> jobs = read("0 16 10 -1 mesh 4 4\n0 27 10 -1 mesh 3 3 3 phase CTH_27.phase\n"
+                + "0 8 10 -1 coord a.mtx b.mtx center 3\n", WorkloadOptions.DEFAULTS);
+        assertEquals("mesh 4 4", jobs.get(0).options());
+        assertEquals("mesh 3 3 3 phase CTH_27.phase", jobs.get(1).options());
+        InputException e = assertThrows(InputException.class,
+                () -> read("0 16 10 -1 grid 4 4\n", WorkloadOptions.DEFAULTS));
+        assertTrue(e.getMessage().contains("unknown option 'grid'"), e.getMessage());
+        assertThrows(InputException.class, () -> read("0 16 10 -1 mesh 4\n", WorkloadOptions.DEFAULTS));
+    }
+
+    @Test
+    void unusableValuesRejectTheJobAndMalformedLinesAreErrors() throws IOException {
+        List<Job> jobs = read("0 0 10 -1\n5 4 -3 -1\n", WorkloadOptions.DEFAULTS);
+        assertEquals("no processors requested", jobs.get(0).rejectReason());
+        assertEquals("negative run time", jobs.get(1).rejectReason());
+        InputException e = assertThrows(InputException.class, () -> read("0 4 10\n", WorkloadOptions.DEFAULTS));
+        assertEquals(1, e.line());
+        e = assertThrows(InputException.class, () -> read("0 four 10 -1\n", WorkloadOptions.DEFAULTS));
+        assertEquals("field 2 (procs)", e.field());
+    }
+}
