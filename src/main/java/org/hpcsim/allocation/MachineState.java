@@ -42,11 +42,6 @@ public final class MachineState {
         return free.get(node);
     }
 
-    /** The next free node id at or after {@code from}, or -1. */
-    public int nextFree(int from) {
-        return free.nextSetBit(from);
-    }
-
     /** Job index holding the node, or -1. */
     public int owner(int node) {
         return owner[node];

@@ -124,70 +124,48 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
     }
 
     private Behavior<KernelCommand> receive(KernelCommand command) {
+        Throwable error;
         if (command instanceof KernelCommand.DeliverOne one) {
-            return deliverOne(one);
+            error = handle(one.time(), one.round(), one.message());
         } else if (command instanceof KernelCommand.Deliver many) {
-            return deliver(many);
-        } else if (command instanceof KernelCommand.EndOfInstant eoi) {
-            return endOfInstant(eoi);
-        }
-        return simulationEnd((KernelCommand.SimulationEnd) command);
-    }
-
-    @SuppressWarnings("unchecked")
-    private Behavior<KernelCommand> deliver(KernelCommand.Deliver d) {
-        now = d.time();
-        round = d.round();
-        Throwable error = null;
-        try {
-            List<Envelope> messages = d.messages();
-            for (int i = 0, n = messages.size(); i < n; i++) {
-                onMessage((C) messages.get(i).payload());
+            error = null;
+            List<Envelope> messages = many.messages();
+            for (int i = 0, n = messages.size(); i < n && error == null; i++) {
+                error = handle(many.time(), many.round(), messages.get(i));
             }
-        } catch (RuntimeException | Error e) {
-            error = e;
-        }
-        return acknowledge(error);
-    }
-
-    @SuppressWarnings("unchecked")
-    private Behavior<KernelCommand> deliverOne(KernelCommand.DeliverOne d) {
-        now = d.time();
-        round = d.round();
-        Throwable error = null;
-        try {
-            onMessage((C) d.message().payload());
-        } catch (RuntimeException | Error e) {
-            error = e;
-        }
-        return acknowledge(error);
-    }
-
-    private Behavior<KernelCommand> endOfInstant(KernelCommand.EndOfInstant e) {
-        now = e.time();
-        round = e.round();
-        Throwable error = null;
-        inEndOfInstant = true;
-        try {
-            onEndOfInstant();
-        } catch (RuntimeException | Error ex) {
-            error = ex;
-        } finally {
+        } else if (command instanceof KernelCommand.EndOfInstant eoi) {
+            inEndOfInstant = true;
+            error = call(eoi.time(), eoi.round(), this::onEndOfInstant);
             inEndOfInstant = false;
+        } else {
+            ended = true;
+            error = call(((KernelCommand.SimulationEnd) command).time(), round, this::onSimulationEnd);
         }
         return acknowledge(error);
     }
 
-    private Behavior<KernelCommand> simulationEnd(KernelCommand.SimulationEnd e) {
-        now = e.time();
-        ended = true;
-        Throwable error = null;
+    /** Handles one message at (time, round); returns what it threw, if anything. */
+    @SuppressWarnings("unchecked")
+    private Throwable handle(long time, int round, Envelope message) {
+        this.now = time;
+        this.round = round;
         try {
-            onSimulationEnd();
-        } catch (RuntimeException | Error ex) {
-            error = ex;
+            onMessage((C) message.payload());
+            return null;
+        } catch (RuntimeException | Error e) {
+            return e;
         }
-        return acknowledge(error);
+    }
+
+    private Throwable call(long time, int round, Runnable hook) {
+        this.now = time;
+        this.round = round;
+        try {
+            hook.run();
+            return null;
+        } catch (RuntimeException | Error e) {
+            return e;
+        }
     }
 
     private Behavior<KernelCommand> acknowledge(Throwable error) {

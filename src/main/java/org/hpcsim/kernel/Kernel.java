@@ -43,11 +43,6 @@ public final class Kernel {
         return new Address<>(id);
     }
 
-    /** Number of components registered so far (the next id). */
-    public int size() {
-        return components.size();
-    }
-
     /** Schedules a message from the kernel itself, handled at (time, 0). */
     public <C> void schedule(Address<C> to, C message, long time) {
         initial.add(new Envelope(time, 0, Envelope.KERNEL, initialSeq++, to.id(), message));

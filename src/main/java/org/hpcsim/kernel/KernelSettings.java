@@ -17,8 +17,4 @@ public record KernelSettings(int threads, int partitions, int throughput, long s
             throw new IllegalArgumentException("throughput must be >= 1: " + throughput);
         }
     }
-
-    public KernelSettings withShuffleSeed(long s) {
-        return new KernelSettings(threads, partitions, throughput, seed, s);
-    }
 }

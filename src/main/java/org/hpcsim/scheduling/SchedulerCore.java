@@ -78,10 +78,6 @@ public final class SchedulerCore implements SchedulingContext {
         return policy.queueLength();
     }
 
-    public int runningJobs() {
-        return byIndex.size();
-    }
-
     @Override
     public long now() {
         return now;

@@ -59,17 +59,15 @@ public final class Simulation {
     private final Scenario scenario;
     private final Trace trace;
     private final Topology topology;
-    private final MachineState machine;
     private final SchedulerCore core;
     private final KernelSettings kernelSettings;
     private final RunProgress runProgress = new RunProgress();
     private KernelProgress kernelProgress = null;
 
-    private Simulation(Scenario scenario, Trace trace, Topology topology, MachineState machine, SchedulerCore core) {
+    private Simulation(Scenario scenario, Trace trace, Topology topology, SchedulerCore core) {
         this.scenario = scenario;
         this.trace = trace;
         this.topology = topology;
-        this.machine = machine;
         this.core = core;
         Scenario.KernelOptions k = scenario.kernel();
         int threads = k.threadsFor(topology.size() + 3);
@@ -95,7 +93,7 @@ public final class Simulation {
         } catch (IllegalArgumentException e) {
             throw new InputException("configuration", 0, "allocator.policy", e.getMessage());
         }
-        return new Simulation(scenario, trace, topology, machine, new SchedulerCore(machine, allocator, policy));
+        return new Simulation(scenario, trace, topology, new SchedulerCore(machine, allocator, policy));
     }
 
     private static Topology machine(Scenario scenario, Trace trace) {

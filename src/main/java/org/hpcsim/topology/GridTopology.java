@@ -33,11 +33,6 @@ public abstract sealed class GridTopology implements Topology permits MeshTopolo
         return size;
     }
 
-    /** Number of dimensions as specified (2 or 3). */
-    public final int dimensions() {
-        return dimensions;
-    }
-
     /** Extent of dimension d (0 = x, 1 = y, 2 = z; z is 1 on a 2D grid). */
     public final int extent(int d) {
         return dims[d];

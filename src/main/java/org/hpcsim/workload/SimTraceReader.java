@@ -1,6 +1,5 @@
 package org.hpcsim.workload;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Set;
@@ -21,16 +20,15 @@ public final class SimTraceReader implements TraceReader {
     private static final String[] FIELD_NAMES = {"arrival", "procs", "runtime", "estimate"};
 
     private final Path file;
-    private final BufferedReader in;
+    private final TraceLines lines;
     private final WorkloadOptions options;
     private final Fields fields = new Fields();
-    private long lineNumber;
     private int index;
 
     public SimTraceReader(Path file, WorkloadOptions options) {
         this.file = file;
         this.options = options;
-        this.in = TraceFiles.open(file);
+        this.lines = new TraceLines(file);
     }
 
     @Override
@@ -40,21 +38,13 @@ public final class SimTraceReader implements TraceReader {
 
     @Override
     public Job next() throws IOException {
-        String line;
-        while (true) {
-            line = in.readLine();
-            if (line == null) {
-                return null;
-            }
-            lineNumber++;
-            char first = Fields.firstNonBlank(line);
-            if (first != 0 && first != '#') {
-                break;
-            }
+        String line = lines.nextData('#', null);
+        if (line == null) {
+            return null;
         }
         int n = fields.split(line);
         if (n < 4) {
-            throw new InputException(file, lineNumber, null,
+            throw new InputException(file, lines.number(), null,
                     "expected 'arrival procs runtime estimate [options]', found " + n + " field" + (n == 1 ? "" : "s"));
         }
         long arrival = time(0);
@@ -78,7 +68,7 @@ public final class SimTraceReader implements TraceReader {
         estimate = options.effectiveEstimate(estimate, runTime);
         int p = (int) Math.max(0, Math.min(procs, Integer.MAX_VALUE));
         int id = index++;
-        return new Job(id, id, lineNumber, arrival, Math.max(0, arrival), runTime, estimate, p,
+        return new Job(id, id, lines.number(), arrival, Math.max(0, arrival), runTime, estimate, p,
                 reason == null ? options.nodesFor(p) : 0, opts, null, reason);
     }
 
@@ -95,19 +85,19 @@ public final class SimTraceReader implements TraceReader {
                         args++;
                     }
                     if (args < 2) {
-                        throw new InputException(file, lineNumber, "option mesh", "expected 'mesh X Y [Z]'");
+                        throw new InputException(file, lines.number(), "option mesh", "expected 'mesh X Y [Z]'");
                     }
                 }
                 case "comm", "phase", "center" -> args = 1;
                 case "coord" -> args = 2;
-                default -> throw new InputException(file, lineNumber, "option " + (i - 3),
+                default -> throw new InputException(file, lines.number(), "option " + (i - 3),
                         "unknown option '" + key + "' (known: " + String.join(", ", KEYWORDS.stream().sorted().toList()) + ")");
             }
             if (i + args >= n) {
-                throw new InputException(file, lineNumber, "option " + key, "missing argument");
+                throw new InputException(file, lines.number(), "option " + key, "missing argument");
             }
             if (key.equals("center") && !fields.isDigits(i + 1)) {
-                throw new InputException(file, lineNumber, "option center", "'" + fields.text(i + 1) + "' is not an integer");
+                throw new InputException(file, lines.number(), "option center", "'" + fields.text(i + 1) + "' is not an integer");
             }
             for (int k = i; k <= i + args; k++) {
                 if (raw.length() > 0) {
@@ -124,7 +114,7 @@ public final class SimTraceReader implements TraceReader {
         try {
             return fields.seconds(field);
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new InputException(file, lineNumber, "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
+            throw new InputException(file, lines.number(), "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
                     "'" + fields.text(field) + "' is not a number of seconds");
         }
     }
@@ -133,13 +123,13 @@ public final class SimTraceReader implements TraceReader {
         try {
             return fields.integer(field);
         } catch (NumberFormatException e) {
-            throw new InputException(file, lineNumber, "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
+            throw new InputException(file, lines.number(), "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
                     "'" + fields.text(field) + "' is not an integer");
         }
     }
 
     @Override
     public void close() throws IOException {
-        in.close();
+        lines.close();
     }
 }

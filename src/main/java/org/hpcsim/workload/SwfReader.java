@@ -1,9 +1,10 @@
 package org.hpcsim.workload;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.hpcsim.kernel.SimTime;
 
@@ -26,32 +27,23 @@ public final class SwfReader implements TraceReader {
     private static final int REQ_TIME = 8;
 
     private final Path file;
-    private final BufferedReader in;
+    private final TraceLines lines;
     private final WorkloadOptions options;
     private final TraceHeader header;
     private final Fields fields = new Fields();
     private String pending;
-    private long lineNumber;
     private int index;
     private long lastArrival;
 
     public SwfReader(Path file, WorkloadOptions options) throws IOException {
         this.file = file;
         this.options = options;
-        this.in = TraceFiles.open(file);
+        this.lines = new TraceLines(file);
+        List<String> comments = new ArrayList<>();
+        this.pending = lines.nextData(';', comments);
         Map<String, String> fields = new LinkedHashMap<>();
-        String line;
-        while ((line = in.readLine()) != null) {
-            lineNumber++;
-            String t = line.strip();
-            if (t.isEmpty()) {
-                continue;
-            }
-            if (t.charAt(0) != ';') {
-                pending = line;
-                break;
-            }
-            headerField(t.substring(1), fields);
+        for (String c : comments) {
+            headerField(c.strip().substring(1), fields);
         }
         this.header = new TraceHeader(fields);
     }
@@ -80,30 +72,15 @@ public final class SwfReader implements TraceReader {
 
     @Override
     public Job next() throws IOException {
-        String line;
-        if (pending != null) {
-            line = pending;
-            pending = null;
-        } else {
-            while (true) {
-                line = in.readLine();
-                if (line == null) {
-                    return null;
-                }
-                lineNumber++;
-                char first = Fields.firstNonBlank(line);
-                if (first != 0 && first != ';') {
-                    break;
-                }
-            }
-        }
-        return parse(line);
+        String line = pending != null ? pending : lines.nextData(';', null);
+        pending = null;
+        return line == null ? null : parse(line);
     }
 
     private Job parse(String line) {
         int n = fields.split(line);
         if (n != SwfRecord.FIELDS) {
-            throw new InputException(file, lineNumber, null,
+            throw new InputException(file, lines.number(), null,
                     "expected " + SwfRecord.FIELDS + " whitespace-separated SWF fields, found " + n);
         }
         SwfRecord r = new SwfRecord(
@@ -135,12 +112,12 @@ public final class SwfReader implements TraceReader {
         }
         estimate = options.effectiveEstimate(estimate, r.runTime());
         int p = (int) Math.max(0, Math.min(procs, Integer.MAX_VALUE));
-        return new Job(index++, r.jobNumber(), lineNumber, r.submitTime(), arrival, r.runTime(), estimate, p,
+        return new Job(index++, r.jobNumber(), lines.number(), r.submitTime(), arrival, r.runTime(), estimate, p,
                 reason == null ? options.nodesFor(p) : 0, null, r, reason);
     }
 
     private InputException error(int field, String what) {
-        return new InputException(file, lineNumber, "field " + (field + 1) + " (" + SwfRecord.FIELD_NAMES[field] + ")",
+        return new InputException(file, lines.number(), "field " + (field + 1) + " (" + SwfRecord.FIELD_NAMES[field] + ")",
                 "'" + fields.text(field) + "' is not " + what);
     }
 
@@ -170,6 +147,6 @@ public final class SwfReader implements TraceReader {
 
     @Override
     public void close() throws IOException {
-        in.close();
+        lines.close();
     }
 }

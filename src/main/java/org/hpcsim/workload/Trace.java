@@ -21,17 +21,15 @@ public final class Trace {
     private final TraceHeader header;
     private final int jobs;
     private final boolean sorted;
-    private final int widestUsable;
 
     private Trace(Path file, TraceFormat format, WorkloadOptions options, TraceHeader header, int jobs,
-                  boolean sorted, int widestUsable) {
+                  boolean sorted) {
         this.file = file;
         this.format = format;
         this.options = options;
         this.header = header;
         this.jobs = jobs;
         this.sorted = sorted;
-        this.widestUsable = widestUsable;
     }
 
     /** Reads the whole trace once, validating every line. */
@@ -40,7 +38,6 @@ public final class Trace {
             int count = 0;
             boolean inOrder = true;
             long last = Long.MIN_VALUE;
-            int widest = 0;
             Job j;
             while ((j = reader.next()) != null) {
                 count++;
@@ -48,11 +45,8 @@ public final class Trace {
                     inOrder = false;
                 }
                 last = Math.max(last, j.arrival());
-                if (j.usable()) {
-                    widest = Math.max(widest, j.nodes());
-                }
             }
-            return new Trace(file, format, options, reader.header(), count, inOrder, widest);
+            return new Trace(file, format, options, reader.header(), count, inOrder);
         } catch (IOException e) {
             throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
         }
@@ -78,11 +72,6 @@ public final class Trace {
     /** Whether the lines are in arrival order (then the trace is streamed). */
     public boolean sorted() {
         return sorted;
-    }
-
-    /** Nodes needed by the widest usable job. */
-    public int widestJob() {
-        return widestUsable;
     }
 
     /** Opens the jobs in arrival order. */

@@ -23,7 +23,11 @@ class SyntheticWorkloadTest {
         Trace t = Trace.scan(p, TraceFormat.SWF, WorkloadOptions.DEFAULTS);
         assertEquals(500, t.jobs());
         assertTrue(t.sorted());
-        assertTrue(t.widestJob() <= 64);
         assertEquals(64, t.header().maxProcs().getAsInt());
+        try (JobStream s = t.open()) {
+            for (Job j = s.next(); j != null; j = s.next()) {
+                assertTrue(j.usable() && j.procs() >= 1 && j.procs() <= 64 && j.runTime() >= 1_000_000, j.toString());
+            }
+        }
     }
 }

@@ -1,0 +1,47 @@
+package org.hpcsim.workload;
+
+import java.io.BufferedReader;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The lines of a trace file with their numbers, skipping blank lines and comment lines. */
+final class TraceLines implements Closeable {
+    private final BufferedReader in;
+    private long number;
+
+    TraceLines(Path file) {
+        this.in = TraceFiles.open(file);
+    }
+
+    /**
+     * The next line that is neither blank nor a comment (first non-blank character {@code comment}),
+     * or null at the end. Comment lines passed on the way are added to {@code comments} if given.
+     */
+    String nextData(char comment, List<String> comments) throws IOException {
+        String line;
+        while ((line = in.readLine()) != null) {
+            number++;
+            char first = Fields.firstNonBlank(line);
+            if (first == comment) {
+                if (comments != null) {
+                    comments.add(line);
+                }
+            } else if (first != 0) {
+                return line;
+            }
+        }
+        return null;
+    }
+
+    /** Number of the line last read (1-based). */
+    long number() {
+        return number;
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}
