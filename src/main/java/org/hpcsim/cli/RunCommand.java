@@ -46,17 +46,17 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         // Pekko starts on another core while the inputs are read and checked.
         CompletableFuture<ActorRuntime> runtime = takeRuntime();
-        Registry registry = StandardPolicies.registry();
-        Scenario scenario = ScenarioLoader.load(options, registry);
-        Simulation sim = Simulation.prepare(scenario, registry);
-        boolean showProgress = !options.quiet && switch (scenario.progress()) {
-            case ON -> true;
-            case OFF -> false;
-            case AUTO -> ProgressLine.stderrIsTerminal();
-        };
-        ActorRuntime actors = runtime.join();
-        Simulation.Result result;
         try {
+            Registry registry = StandardPolicies.registry();
+            Scenario scenario = ScenarioLoader.load(options, registry);
+            Simulation sim = Simulation.prepare(scenario, registry);
+            boolean showProgress = !options.quiet && switch (scenario.progress()) {
+                case ON -> true;
+                case OFF -> false;
+                case AUTO -> ProgressLine.stderrIsTerminal();
+            };
+            ActorRuntime actors = runtime.join();
+            Simulation.Result result;
             if (showProgress) {
                 try (ProgressLine ignored = ProgressLine.start(sim, System.err)) {
                     result = sim.run(actors);
@@ -64,13 +64,14 @@ final class RunCommand implements Callable<Integer> {
             } else {
                 result = sim.run(actors);
             }
+            if (!options.quiet) {
+                print(spec.commandLine().getOut(), scenario, sim, result);
+            }
+            return 0;
         } finally {
-            actors.shutdown();
+            // Also when the inputs were bad: the runtime may still be starting; stop it once it has.
+            runtime.thenAccept(ActorRuntime::shutdown);
         }
-        if (!options.quiet) {
-            print(spec.commandLine().getOut(), scenario, sim, result);
-        }
-        return 0;
     }
 
     private static void print(PrintWriter out, Scenario s, Simulation sim, Simulation.Result r) {

@@ -53,6 +53,13 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
     protected void onSimulationEnd() {
     }
 
+    /**
+     * Called when the actor stops, whether the run ended or failed: release files and the like
+     * here. Not part of simulated time; must not send.
+     */
+    protected void onStopped() {
+    }
+
     /** This component's id. */
     protected final int id() {
         return id;
@@ -120,7 +127,7 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
 
     @Override
     public final Receive<KernelCommand> createReceive() {
-        return new DirectReceive<>(this::receive);
+        return new DirectReceive<>(this::receive, this::onStopped);
     }
 
     private Behavior<KernelCommand> receive(KernelCommand command) {

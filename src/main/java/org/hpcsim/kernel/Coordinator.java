@@ -101,7 +101,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
     @Override
     public Receive<Command> createReceive() {
-        return new DirectReceive<>(this::receive);
+        return new DirectReceive<>(this::receive, null);
     }
 
     private Behavior<Command> receive(Command command) {

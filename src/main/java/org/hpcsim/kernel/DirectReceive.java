@@ -1,6 +1,7 @@
 package org.hpcsim.kernel;
 
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.Signal;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
@@ -19,9 +20,11 @@ final class DirectReceive<T> extends Receive<T> {
     }
 
     private final Handler<T> handler;
+    private final Runnable onStop;
 
-    DirectReceive(Handler<T> handler) {
+    DirectReceive(Handler<T> handler, Runnable onStop) {
         this.handler = handler;
+        this.onStop = onStop;
     }
 
     @Override
@@ -31,6 +34,9 @@ final class DirectReceive<T> extends Receive<T> {
 
     @Override
     public Behavior<T> receiveSignal(Signal signal) {
+        if (signal instanceof PostStop && onStop != null) {
+            onStop.run();
+        }
         return Behaviors.unhandled();
     }
 }

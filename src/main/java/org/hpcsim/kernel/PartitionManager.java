@@ -128,7 +128,7 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
 
     @Override
     public Receive<Command> createReceive() {
-        return new DirectReceive<>(this::receive);
+        return new DirectReceive<>(this::receive, null);
     }
 
     private Behavior<Command> receive(Command command) {

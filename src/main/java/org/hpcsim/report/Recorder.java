@@ -86,11 +86,20 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     @Override
     protected void onSimulationEnd() {
         flush();
+        close();
+        result.complete(metrics);
+    }
+
+    @Override
+    protected void onStopped() {
+        close();
+    }
+
+    private void close() {
         try {
             out.close();
         } catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }
-        result.complete(metrics);
     }
 }

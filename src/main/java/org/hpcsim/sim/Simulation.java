@@ -62,7 +62,7 @@ public final class Simulation {
     private final SchedulerCore core;
     private final KernelSettings kernelSettings;
     private final RunProgress runProgress = new RunProgress();
-    private KernelProgress kernelProgress = null;
+    private volatile KernelProgress kernelProgress;
 
     private Simulation(Scenario scenario, Trace trace, Topology topology, SchedulerCore core) {
         this.scenario = scenario;
