@@ -31,8 +31,10 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("run")) {
-            // Pekko takes most of a second to start: begin before the command line is even parsed.
+            // Pekko takes most of a second to start: begin before the command line is even parsed,
+            // and set logging up here meanwhile, so that it is ready when Pekko's logger starts.
             RunCommand.prestart();
+            org.slf4j.LoggerFactory.getILoggerFactory();
         }
         System.exit(execute(args));
     }

@@ -28,7 +28,8 @@ public final class ActorRuntime implements AutoCloseable {
     private final AtomicInteger runs = new AtomicInteger();
 
     private ActorRuntime() {
-        // Logging is initialised before Pekko's own threads can log concurrently (SLF4J would replay).
+        // Logging is set up before Pekko's own threads can log concurrently (SLF4J would replay);
+        // a no-op when the command line has already done it.
         org.slf4j.LoggerFactory.getILoggerFactory();
         Config config = ConfigFactory.parseResources("org/hpcsim/kernel/pekko.conf")
                 .withFallback(ConfigFactory.defaultReference());
