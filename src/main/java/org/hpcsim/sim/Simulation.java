@@ -63,6 +63,7 @@ public final class Simulation {
     private final KernelSettings kernelSettings;
     private final RunProgress runProgress = new RunProgress();
     private volatile KernelProgress kernelProgress;
+    private boolean ran;
 
     private Simulation(Scenario scenario, Trace trace, Topology topology, SchedulerCore core) {
         this.scenario = scenario;
@@ -136,8 +137,12 @@ public final class Simulation {
         return kernelProgress;
     }
 
-    /** Simulates in the given runtime and commits the outputs. */
+    /** Simulates in the given runtime and commits the outputs; a prepared simulation runs once. */
     public Result run(ActorRuntime runtime) {
+        if (ran) {
+            throw new IllegalStateException("a prepared simulation runs once; prepare it again");
+        }
+        ran = true;
         OutputDirectory out = OutputDirectory.open(scenario.outputDir());
         try (JobStream jobs = trace.open()) {
             Kernel kernel = new Kernel(kernelSettings);
