@@ -57,12 +57,13 @@ final class RunCommand implements Callable<Integer> {
             };
             ActorRuntime actors = runtime.join();
             Simulation.Result result;
-            if (showProgress) {
-                try (ProgressLine ignored = ProgressLine.start(sim, System.err)) {
-                    result = sim.run(actors);
-                }
-            } else {
+            ProgressLine progress = showProgress ? ProgressLine.start(sim, System.err) : null;
+            try {
                 result = sim.run(actors);
+            } finally {
+                if (progress != null) {
+                    progress.close();
+                }
             }
             if (!options.quiet) {
                 print(spec.commandLine().getOut(), scenario, sim, result);

@@ -95,7 +95,7 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
     private long pekkoMessages;
     private ComponentFailure failure;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private PartitionManager(ActorContext<Command> context, int index, int partitions, int componentCount,
                              List<Kernel.ComponentSpec> components, List<Envelope> initial, KernelSettings settings) {
         super(context);

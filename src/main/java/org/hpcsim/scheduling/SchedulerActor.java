@@ -56,7 +56,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     private final List<Recorder.JobEnded> ended = new ArrayList<>();
     private final Address<ComputeNodeActor.Command>[] nodes;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private SchedulerActor(ActorContext<KernelCommand> context, ComponentSetup setup, SchedulerCore core,
                            Address<Recorder.Command> recorder) {
         super(context, setup);
