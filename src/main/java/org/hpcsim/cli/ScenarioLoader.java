@@ -1,6 +1,7 @@
 package org.hpcsim.cli;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigValueFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -40,12 +41,11 @@ final class ScenarioLoader {
             if (text == null) {
                 throw new InputException(DEFAULT_CONFIG, 0, null, "no such file, and no bundled default in this build");
             }
-            Config bundled = ConfigLoader.load(null, text, "bundled " + DEFAULT_CONFIG, overrides);
-            String trace = bundled.getString("trace");
-            if (!Files.exists(Path.of(trace))) {
-                overrides.put("trace", extract(trace).toString());
-            }
             config = ConfigLoader.load(null, text, "bundled " + DEFAULT_CONFIG, overrides);
+            String trace = config.getString("trace");
+            if (!Files.exists(Path.of(trace))) {
+                config = config.withValue("trace", ConfigValueFactory.fromAnyRef(extract(trace).toString(), "bundled"));
+            }
         }
         return Scenario.from(config, registry);
     }

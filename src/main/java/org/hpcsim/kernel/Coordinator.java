@@ -123,7 +123,10 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         reportedNext[p] = done.nextTime();
         reportedNextRound[p] = done.nextRound();
         wantsEndOfInstant[p] = done.wantsEndOfInstant();
-        unmerged.get(p).removeIf(u -> u.number() <= done.received());
+        List<Unmerged> pending = unmerged.get(p);
+        if (!pending.isEmpty()) {
+            pending.removeIf(u -> u.number() <= done.received());
+        }
         for (PartitionManager.SentBatch b : done.sent()) {
             long number = ++sentTo[b.partition()];
             unmerged.get(b.partition()).add(new Unmerged(number, b.nextRound(), b.minTime()));

@@ -85,9 +85,7 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
     private Command waiting;
     private boolean ending;
     private long time;
-    private int round;
     private int awaiting;
-    private long events;
     private long reportedEvents;
     private long messages;
     private long endOfInstantCalls;
@@ -210,7 +208,6 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
 
     private void startRound(long t, int r) {
         time = t;
-        round = r;
         PriorityQueue<Envelope> pending = r == 0 ? future : sameInstant;
         List<KernelCommand> shuffled = shuffle == null ? null : new ArrayList<>();
         Envelope head = pending.peek();
@@ -247,7 +244,6 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
                 locals.get(target / partitions).tell(d);
             }
         }
-        events = messages + endOfInstantCalls;
         if (awaiting == 0) {
             finishRound();
         }
@@ -255,7 +251,6 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
 
     private void startEndOfInstant(long t, int r) {
         time = t;
-        round = r;
         List<Integer> callees = new ArrayList<>(wantsEndOfInstant.cardinality());
         for (int i = wantsEndOfInstant.nextSetBit(0); i >= 0; i = wantsEndOfInstant.nextSetBit(i + 1)) {
             callees.add(i);
@@ -267,7 +262,6 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
         awaiting += callees.size();
         activations += callees.size();
         endOfInstantCalls += callees.size();
-        events = messages + endOfInstantCalls;
         KernelCommand.EndOfInstant call = new KernelCommand.EndOfInstant(t, r);
         for (int local : callees) {
             locals.get(local).tell(call);
@@ -275,6 +269,11 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
         if (awaiting == 0) {
             finishRound();
         }
+    }
+
+    /** Handler invocations so far: messages delivered plus end-of-instant calls. */
+    private long events() {
+        return messages + endOfInstantCalls;
     }
 
     private void startEnd(long t) {
@@ -333,7 +332,7 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
 
     private void finishRound() {
         if (ending) {
-            coordinator.tell(new Coordinator.EndDone(index, messages, events, activations + locals.size(),
+            coordinator.tell(new Coordinator.EndDone(index, messages, events(), activations + locals.size(),
                     pekkoMessages, failure));
             return;
         }
@@ -361,8 +360,8 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
         }
         Envelope head = future.peek();
         coordinator.tell(new Coordinator.RoundDone(index, received, !sameInstant.isEmpty(),
-                head == null ? SimTime.NEVER : head.time(), !wantsEndOfInstant.isEmpty(), sent, events - reportedEvents,
+                head == null ? SimTime.NEVER : head.time(), !wantsEndOfInstant.isEmpty(), sent, events() - reportedEvents,
                 failure));
-        reportedEvents = events;
+        reportedEvents = events();
     }
 }
