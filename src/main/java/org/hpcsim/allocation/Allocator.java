@@ -11,7 +11,8 @@ public interface Allocator {
 
     /**
      * Proposes {@code nodes} free nodes for the job, in ascending node id order (the order tasks map
-     * to nodes), or returns null when it cannot place the job now.
+     * to nodes), or returns null when it cannot place the job now. {@code job} is null for a
+     * stand-alone allocation ({@code hpcsim allocate}); allocators must not need it.
      */
     int[] allocate(Job job, int nodes);
 }

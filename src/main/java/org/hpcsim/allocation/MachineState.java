@@ -10,6 +10,9 @@ import org.hpcsim.topology.Topology;
  * allocators read; allocators that keep their own index register as listeners.
  */
 public final class MachineState {
+    /** Owner of nodes marked busy by {@link #occupy} rather than by a job. */
+    public static final int OCCUPIED = -2;
+
     private final Topology topology;
     private final BitSet free;
     private final int[] owner;
@@ -42,7 +45,12 @@ public final class MachineState {
         return free.get(node);
     }
 
-    /** Job index holding the node, or -1. */
+    /** The first free node with id >= {@code from}, or -1: iterate the free nodes in id order. */
+    public int nextFree(int from) {
+        return free.nextSetBit(from);
+    }
+
+    /** Job index holding the node, -1 if free, {@link #OCCUPIED} if busy outside any job. */
     public int owner(int node) {
         return owner[node];
     }
@@ -66,6 +74,11 @@ public final class MachineState {
         for (AvailabilityListener l : listeners) {
             l.unavailable(nodes);
         }
+    }
+
+    /** Marks nodes busy without a job: the busy set of a stand-alone allocation instance. */
+    public void occupy(int[] nodes) {
+        allocate(nodes, OCCUPIED);
     }
 
     /** Frees the nodes of a finished job. */

@@ -43,6 +43,9 @@ final class ListCommand implements Callable<Integer> {
         out.println(title + " (" + section.configKey() + ")");
         for (Registry.Entry<F> e : section.entries()) {
             row(out, e.signature(), e.description());
+            if (!e.complexity().isEmpty()) {
+                row(out, "", "cost: " + e.complexity());
+            }
             for (Registry.Param p : e.params()) {
                 row(out, "", p.name() + " = " + p.defaultValue() + ": " + p.description());
             }

@@ -23,8 +23,8 @@ public final class Registry {
     public record Param(String name, String defaultValue, String description) {
     }
 
-    /** One registered policy. */
-    public record Entry<F>(String name, String description, List<Param> params, F factory) {
+    /** One registered policy; {@code complexity} is empty where it says nothing useful. */
+    public record Entry<F>(String name, String description, String complexity, List<Param> params, F factory) {
         /** How the entry is written with its parameters, e.g. {@code easy[order]}. */
         public String signature() {
             if (params.isEmpty()) {
@@ -54,7 +54,7 @@ public final class Registry {
     /** Creates an allocator over a machine. */
     @FunctionalInterface
     public interface AllocatorFactory {
-        Allocator create(Args args, MachineState machine, Registry registry);
+        Allocator create(Args args, MachineState machine, Registry registry, long seed);
     }
 
     /** Creates a curve. */
@@ -84,7 +84,12 @@ public final class Registry {
         }
 
         public void register(String name, String description, List<Param> params, F factory) {
-            if (entries.putIfAbsent(name, new Entry<>(name, description, List.copyOf(params), factory)) != null) {
+            register(name, description, "", params, factory);
+        }
+
+        /** Registers with a statement of the cost of one call, e.g. {@code O(F k log F), F free nodes}. */
+        public void register(String name, String description, String complexity, List<Param> params, F factory) {
+            if (entries.putIfAbsent(name, new Entry<>(name, description, complexity, List.copyOf(params), factory)) != null) {
                 throw new IllegalStateException(kind + " '" + name + "' registered twice");
             }
         }
@@ -145,10 +150,13 @@ public final class Registry {
         return schedulers.lookup(s.name()).factory().create(schedulers.args(s), this);
     }
 
-    /** Builds an allocator from a spec such as {@code sorted-free-list[snake]}. */
-    public Allocator allocator(String spec, MachineState machine) {
+    /**
+     * Builds an allocator from a spec such as {@code sorted-free-list[snake]}; {@code seed} feeds the
+     * allocators that draw random numbers.
+     */
+    public Allocator allocator(String spec, MachineState machine, long seed) {
         PolicySpec s = PolicySpec.parse(spec);
-        return allocators.lookup(s.name()).factory().create(allocators.args(s), machine, this);
+        return allocators.lookup(s.name()).factory().create(allocators.args(s), machine, this, seed);
     }
 
     public JobOrder order(String name) {

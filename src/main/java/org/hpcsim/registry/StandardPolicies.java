@@ -47,7 +47,7 @@ public final class StandardPolicies {
                 (args, reg) -> new ConservativeBackfillPolicy(reg.order(args.get(0))));
 
         r.allocators().register("sorted-free-list", "Cplant baseline: the first free nodes along the curve",
-                List.of(CURVE), (args, machine, reg) -> new SortedFreeListAllocator(machine, reg.curve(args.get(0))));
+                "O(k + N/64)", List.of(CURVE), (args, machine, reg, seed) -> new SortedFreeListAllocator(machine, reg.curve(args.get(0))));
         return r;
     }
 }

@@ -90,7 +90,7 @@ public final class Simulation {
             throw new InputException("configuration", 0, "scheduler.policy", e.getMessage());
         }
         try {
-            allocator = registry.allocator(scenario.allocator(), machine);
+            allocator = registry.allocator(scenario.allocator(), machine, scenario.seed());
         } catch (IllegalArgumentException e) {
             throw new InputException("configuration", 0, "allocator.policy", e.getMessage());
         }

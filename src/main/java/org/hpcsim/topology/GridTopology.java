@@ -33,6 +33,11 @@ public abstract sealed class GridTopology implements Topology permits MeshTopolo
         return size;
     }
 
+    /** 2 or 3. */
+    public final int dimensions() {
+        return dimensions;
+    }
+
     /** Extent of dimension d (0 = x, 1 = y, 2 = z; z is 1 on a 2D grid). */
     public final int extent(int d) {
         return dims[d];
@@ -62,11 +67,11 @@ public abstract sealed class GridTopology implements Topology permits MeshTopolo
         return x + dims[0] * (y + dims[1] * z);
     }
 
-    /** Whether the dimension wraps around (torus). */
-    protected abstract boolean wraps();
+    /** Whether every dimension wraps around (torus). */
+    public abstract boolean wraps();
 
     /** Distance between two coordinates along dimension d. */
-    protected final int axisDistance(int a, int b, int d) {
+    public final int axisDistance(int a, int b, int d) {
         int diff = Math.abs(a - b);
         return wraps() ? Math.min(diff, dims[d] - diff) : diff;
     }

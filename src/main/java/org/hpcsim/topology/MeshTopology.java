@@ -7,7 +7,7 @@ public final class MeshTopology extends GridTopology {
     }
 
     @Override
-    protected boolean wraps() {
+    public boolean wraps() {
         return false;
     }
 

@@ -7,7 +7,7 @@ public final class TorusTopology extends GridTopology {
     }
 
     @Override
-    protected boolean wraps() {
+    public boolean wraps() {
         return true;
     }
 

@@ -50,7 +50,7 @@ class ActorVersusSequentialTest {
         }
         MachineState m = new MachineState(Machines.parse(machine));
         Map<Integer, SequentialSimulation.Outcome> expected = SequentialSimulation.run(jobs, m,
-                StandardPolicies.registry().allocator("sorted-free-list", m), StandardPolicies.registry().scheduler(scheduler));
+                StandardPolicies.registry().allocator("sorted-free-list", m, 0), StandardPolicies.registry().scheduler(scheduler));
 
         Map<Long, String> actual = new HashMap<>();
         List<String> rows = Files.readAllLines(out.resolve("jobs.csv"));
