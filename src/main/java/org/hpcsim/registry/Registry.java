@@ -163,8 +163,15 @@ public final class Registry {
         return orders.lookup(name).factory();
     }
 
+    /**
+     * Builds a curve from a spec such as {@code hilbert}; {@code file:PATH} is short for
+     * {@code file[PATH]}, so that a file curve can be an allocator's argument.
+     */
     public Curve curve(String spec) {
-        PolicySpec s = PolicySpec.parse(spec);
+        String text = spec.strip();
+        PolicySpec s = text.startsWith("file:")
+                ? new PolicySpec("file", List.of(text.substring("file:".length())))
+                : PolicySpec.parse(text);
         return curves.lookup(s.name()).factory().create(curves.args(s));
     }
 }

@@ -1,11 +1,14 @@
 package org.hpcsim.registry;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.hpcsim.allocation.SortedFreeListAllocator;
 import org.hpcsim.scheduling.ConservativeBackfillPolicy;
 import org.hpcsim.scheduling.EasyBackfillPolicy;
 import org.hpcsim.scheduling.JobOrder;
 import org.hpcsim.scheduling.PriorityPolicy;
+import org.hpcsim.topology.FileCurve;
+import org.hpcsim.topology.HilbertCurve;
 import org.hpcsim.topology.RowMajorCurve;
 import org.hpcsim.topology.SnakeCurve;
 
@@ -35,6 +38,16 @@ public final class StandardPolicies {
                 List.of(), args -> new SnakeCurve());
         r.curves().register("row-major", "node id order (x fastest, then y, then z)",
                 List.of(), args -> new RowMajorCurve());
+        r.curves().register("hilbert", "Hilbert curve (2D or 3D); other sizes walk the enclosing power-of-two"
+                + " cube's curve and skip absent nodes", List.of(), args -> new HilbertCurve());
+        r.curves().register("file", "an ordering read from a file, one node id per line in rank order;"
+                + " write file:PATH as an allocator argument", List.of(new Registry.Param("path", "",
+                "the ordering file")), args -> {
+                    if (args.get(0).isEmpty()) {
+                        throw new IllegalArgumentException("curve 'file' needs a path: file:PATH");
+                    }
+                    return new FileCurve(Path.of(args.get(0)));
+                });
 
         r.schedulers().register("fcfs", "first come, first served: start from the head of the fifo queue, never skip",
                 List.of(), (args, reg) -> new PriorityPolicy(JobOrder.FIFO));

@@ -87,6 +87,37 @@ public abstract sealed class GridTopology implements Topology permits MeshTopolo
     }
 
     /**
+     * The deterministic dimension-order route from {@code a} to {@code b}: every node passed,
+     * both ends included (length = distance + 1). It corrects x, then y, then z; on a torus each
+     * dimension goes the shorter way around, the positive direction when both ways are equally long.
+     */
+    public final int[] route(int a, int b) {
+        int[] path = new int[distance(a, b) + 1];
+        int[] at = {x(a), y(a), z(a)};
+        int[] to = {x(b), y(b), z(b)};
+        int i = 0;
+        path[i++] = a;
+        for (int d = 0; d < 3; d++) {
+            int n = dims[d];
+            int step;
+            int hops;
+            if (wraps()) {
+                int forward = Math.floorMod(to[d] - at[d], n);
+                step = forward <= n - forward ? 1 : -1;
+                hops = Math.min(forward, n - forward);
+            } else {
+                step = to[d] >= at[d] ? 1 : -1;
+                hops = Math.abs(to[d] - at[d]);
+            }
+            for (int h = 0; h < hops; h++) {
+                at[d] = Math.floorMod(at[d] + step, n);
+                path[i++] = node(at[0], at[1], at[2]);
+            }
+        }
+        return path;
+    }
+
+    /**
      * Sums per dimension, from a histogram of the coordinates: O(k + X) per dimension on a mesh,
      * O(k + distinct^2) on a torus, instead of O(k^2) pairs.
      */

@@ -74,4 +74,42 @@ class TopologyTest {
         assertEquals(5.0 / 3, m.averagePairwiseHops(new int[] {0, 1, 2, 3}), 1e-12);
         assertEquals(0.0, m.averagePairwiseHops(new int[] {5}));
     }
+
+    @Test
+    void meshRoutesCorrectXThenYThenZ() {
+        MeshTopology m = new MeshTopology(4, 4, 2);
+        int[] route = m.route(m.node(3, 0, 1), m.node(1, 2, 0));
+        int[] expected = {m.node(3, 0, 1), m.node(2, 0, 1), m.node(1, 0, 1), m.node(1, 1, 1), m.node(1, 2, 1),
+            m.node(1, 2, 0)};
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, route);
+    }
+
+    @Test
+    void torusRoutesTakeTheShorterWayAndThePositiveWayOnATie() {
+        TorusTopology t = new TorusTopology(6, 5);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new int[] {t.node(1, 0, 0), t.node(0, 0, 0), t.node(5, 0, 0)},
+                t.route(t.node(1, 0, 0), t.node(5, 0, 0)));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                new int[] {t.node(0, 0, 0), t.node(1, 0, 0), t.node(2, 0, 0), t.node(3, 0, 0)},
+                t.route(t.node(0, 0, 0), t.node(3, 0, 0)));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                new int[] {t.node(0, 4, 0), t.node(0, 0, 0)}, t.route(t.node(0, 4, 0), t.node(0, 0, 0)));
+    }
+
+    @Test
+    void everyRouteIsAShortestPathOfNeighbours() {
+        for (GridTopology g : new GridTopology[] {new MeshTopology(5, 3, 2), new TorusTopology(4, 5, 3)}) {
+            for (int a = 0; a < g.size(); a++) {
+                for (int b = 0; b < g.size(); b++) {
+                    int[] route = g.route(a, b);
+                    assertEquals(g.distance(a, b) + 1, route.length);
+                    assertEquals(a, route[0]);
+                    assertEquals(b, route[route.length - 1]);
+                    for (int i = 1; i < route.length; i++) {
+                        assertEquals(1, g.distance(route[i - 1], route[i]));
+                    }
+                }
+            }
+        }
+    }
 }
