@@ -159,6 +159,28 @@ public final class Registry {
         return allocators.lookup(s.name()).factory().create(allocators.args(s), machine, this, seed);
     }
 
+    /** The curve argument of an allocator spec, such as {@code hilbert} in {@code best-fit[hilbert]}, or null. */
+    public String allocatorCurve(String allocatorSpec) {
+        PolicySpec s = PolicySpec.parse(allocatorSpec);
+        Entry<AllocatorFactory> e = allocators.lookup(s.name());
+        Args args = allocators.args(s);
+        for (int i = 0; i < e.params().size(); i++) {
+            if (e.params().get(i).name().equals("curve")) {
+                return args.get(i);
+            }
+        }
+        return null;
+    }
+
+    /** The curve spans are measured along: {@code spanCurve}, or when "auto" the allocator's curve, else snake. */
+    public String spanCurve(String spanCurve, String allocatorSpec) {
+        if (!spanCurve.equals("auto")) {
+            return spanCurve;
+        }
+        String own = allocatorCurve(allocatorSpec);
+        return own == null ? "snake" : own;
+    }
+
     public JobOrder order(String name) {
         return orders.lookup(name).factory();
     }

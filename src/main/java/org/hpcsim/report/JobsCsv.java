@@ -1,23 +1,25 @@
 package org.hpcsim.report;
 
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.locality.Locality;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStatus;
 
 /** Formats {@code jobs.csv}: one row per job, times in seconds as exact decimals. */
 public final class JobsCsv {
     public static final String HEADER =
-            "id,submit,wait,start,end,run_time,estimate,procs,nodes,status,reason,avg_pairwise_hops";
+            "id,submit,wait,start,end,run_time,estimate,procs,nodes,status,reason,avg_pairwise_hops,pairwise_hops,"
+                    + "linear_span,ring_span,stretch_span,bbox_volume,bbox_ratio,bbox_dim_sum,bcube_ratio,components";
 
     private JobsCsv() {
     }
 
     /**
-     * Appends one row. {@code hopSum} is the sum of pairwise hop distances of the allocation, or -1
-     * when the machine has no distances (the column is then empty).
+     * Appends one row. {@code locality} is null for a rejected job; its geometric columns are empty
+     * on a machine without geometry.
      */
     static void appendRow(StringBuilder sb, Job job, long start, long end, int[] nodes, JobStatus status,
-                          String reason, long hopSum) {
+                          String reason, Locality locality) {
         sb.append(job.id()).append(',');
         if (job.submit() >= 0) {
             SimTime.appendSeconds(sb, job.submit());
@@ -56,29 +58,53 @@ public final class JobsCsv {
         if (reason != null) {
             appendQuoted(sb, reason);
         }
+        if (locality == null) {
+            sb.append(",,,,,,,,,,\n");
+            return;
+        }
+        Locality l = locality;
+        boolean geo = l.hasGeometry();
         sb.append(',');
-        if (ran && hopSum >= 0) {
-            appendMean(sb, hopSum, nodes.length);
+        if (geo) {
+            appendFraction(sb, l.pairwiseHops(), l.pairs());
+        }
+        sb.append(',');
+        if (geo) {
+            sb.append(l.pairwiseHops());
+        }
+        sb.append(',').append(l.linearSpan()).append(',').append(l.ringSpan()).append(',');
+        appendFraction(sb, l.ringSpan(), l.nodes());
+        sb.append(',');
+        if (geo) {
+            sb.append(l.boxVolume()).append(',');
+            appendFraction(sb, l.boxVolume(), l.minBoxVolume());
+            sb.append(',').append(l.boxDimSum()).append(',');
+            appendFraction(sb, l.cubeVolume(), l.minCubeVolume());
+            sb.append(',').append(l.components());
+        } else {
+            sb.append(",,,,");
         }
         sb.append('\n');
     }
 
-    /** Writes sum / (k(k-1)/2) with six decimals, rounded half to even from the exact fraction. */
-    static void appendMean(StringBuilder sb, long sum, int k) {
-        long pairs = (long) k * (k - 1) / 2;
-        if (pairs == 0) {
+    /**
+     * Writes num / den with six decimals, rounded half to even from the exact fraction; 0 when
+     * {@code den} is 0 (the mean over no pairs).
+     */
+    public static void appendFraction(StringBuilder sb, long num, long den) {
+        if (den == 0) {
             sb.append("0.000000");
             return;
         }
-        if (sum > Long.MAX_VALUE / 1_000_000L) {
-            sb.append(java.math.BigDecimal.valueOf(sum)
-                    .divide(java.math.BigDecimal.valueOf(pairs), 6, java.math.RoundingMode.HALF_EVEN).toPlainString());
+        if (num > Long.MAX_VALUE / 1_000_000L) {
+            sb.append(java.math.BigDecimal.valueOf(num)
+                    .divide(java.math.BigDecimal.valueOf(den), 6, java.math.RoundingMode.HALF_EVEN).toPlainString());
             return;
         }
-        long scaled = sum * 1_000_000L;
-        long q = scaled / pairs;
-        long r = scaled % pairs;
-        if (2 * r > pairs || (2 * r == pairs && (q & 1) == 1)) {
+        long scaled = num * 1_000_000L;
+        long q = scaled / den;
+        long r = scaled % den;
+        if (2 * r > den || (2 * r == den && (q & 1) == 1)) {
             q++;
         }
         sb.append(q / 1_000_000L).append('.');

@@ -5,8 +5,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Writes a flat JSON object in insertion order (the summary file). Numbers are written with
- * {@link Double#toString}-style shortest repr for reals, integers as they are.
+ * Writes a JSON object in insertion order (the summary file, allocation results). Values may be
+ * strings, numbers, booleans, null, nested writers, {@code int[]}, {@code long[]} and lists of
+ * these. Reals are written in {@link Double#toString}'s shortest form, integers as they are.
  */
 public final class JsonWriter {
     private final Map<String, Object> fields = new LinkedHashMap<>();
@@ -16,20 +17,75 @@ public final class JsonWriter {
         return this;
     }
 
+    /** Indented, one field per line, ending with a newline. */
     public String render() {
-        StringBuilder sb = new StringBuilder("{\n");
-        int i = 0;
-        for (Map.Entry<String, Object> e : fields.entrySet()) {
-            sb.append("  ");
-            string(sb, e.getKey());
-            sb.append(": ");
-            value(sb, e.getValue());
-            sb.append(++i < fields.size() ? ",\n" : "\n");
-        }
-        return sb.append("}\n").toString();
+        StringBuilder sb = new StringBuilder();
+        object(sb, "\n", "  ");
+        return sb.append('\n').toString();
     }
 
-    private static void value(StringBuilder sb, Object v) {
+    /** On one line without spaces (one result per line). */
+    public String renderCompact() {
+        StringBuilder sb = new StringBuilder();
+        object(sb, null, null);
+        return sb.toString();
+    }
+
+    private void object(StringBuilder sb, String newline, String indent) {
+        if (fields.isEmpty()) {
+            sb.append("{}");
+            return;
+        }
+        String inner = newline == null ? null : newline + indent;
+        sb.append('{');
+        int i = 0;
+        for (Map.Entry<String, Object> e : fields.entrySet()) {
+            if (inner != null) {
+                sb.append(inner);
+            }
+            string(sb, e.getKey());
+            sb.append(inner == null ? ":" : ": ");
+            value(sb, e.getValue(), inner, indent);
+            if (++i < fields.size()) {
+                sb.append(',');
+            }
+        }
+        if (newline != null) {
+            sb.append(newline);
+        }
+        sb.append('}');
+    }
+
+    private static void value(StringBuilder sb, Object v, String newline, String indent) {
+        if (v instanceof JsonWriter w) {
+            w.object(sb, newline, indent);
+        } else if (v instanceof int[] a) {
+            sb.append('[');
+            for (int i = 0; i < a.length; i++) {
+                sb.append(i > 0 ? "," : "").append(a[i]);
+            }
+            sb.append(']');
+        } else if (v instanceof long[] a) {
+            sb.append('[');
+            for (int i = 0; i < a.length; i++) {
+                sb.append(i > 0 ? "," : "").append(a[i]);
+            }
+            sb.append(']');
+        } else if (v instanceof java.util.List<?> list) {
+            sb.append('[');
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                value(sb, list.get(i), null, null);
+            }
+            sb.append(']');
+        } else {
+            scalar(sb, v);
+        }
+    }
+
+    private static void scalar(StringBuilder sb, Object v) {
         if (v == null) {
             sb.append("null");
         } else if (v instanceof Double d) {

@@ -14,6 +14,8 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.locality.Locality;
+import org.hpcsim.locality.LocalityMeter;
 import org.hpcsim.topology.Topology;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStatus;
@@ -39,17 +41,17 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
 
     private static final int FLUSH_AT = 1 << 16;
 
-    private final Topology topology;
+    private final LocalityMeter meter;
     private final Writer out;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 4096);
     private final RunMetrics metrics;
     private final RunProgress progress;
     private final CompletableFuture<RunMetrics> result;
 
-    private Recorder(ActorContext<KernelCommand> context, ComponentSetup setup, Topology topology, Path jobsCsv,
-                     RunProgress progress, CompletableFuture<RunMetrics> result) throws IOException {
+    private Recorder(ActorContext<KernelCommand> context, ComponentSetup setup, Topology topology, int[] spanRanks,
+                     Path jobsCsv, RunProgress progress, CompletableFuture<RunMetrics> result) throws IOException {
         super(context, setup);
-        this.topology = topology;
+        this.meter = new LocalityMeter(topology, spanRanks);
         this.out = new BufferedWriter(Files.newBufferedWriter(jobsCsv, StandardCharsets.UTF_8), 1 << 16);
         this.metrics = new RunMetrics(topology.size());
         this.progress = progress;
@@ -57,17 +59,22 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
         buffer.append(JobsCsv.HEADER).append('\n');
     }
 
-    public static Behavior<KernelCommand> create(ComponentSetup setup, Topology topology, Path jobsCsv,
-                                                 RunProgress progress, CompletableFuture<RunMetrics> result) {
-        return Behaviors.setup(ctx -> new Recorder(ctx, setup, topology, jobsCsv, progress, result));
+    /** {@code spanRanks}: each node's rank on the curve that spans are measured along. */
+    public static Behavior<KernelCommand> create(ComponentSetup setup, Topology topology, int[] spanRanks,
+                                                 Path jobsCsv, RunProgress progress,
+                                                 CompletableFuture<RunMetrics> result) {
+        return Behaviors.setup(ctx -> new Recorder(ctx, setup, topology, spanRanks, jobsCsv, progress, result));
     }
 
     @Override
     protected void onMessage(Command message) {
         JobEnded e = (JobEnded) message;
-        long hops = e.nodes() != null && topology.hasDistances() ? topology.sumPairwiseHops(e.nodes()) : -1;
-        JobsCsv.appendRow(buffer, e.job(), e.start(), e.end(), e.nodes(), e.status(), e.reason(), hops);
+        Locality l = e.nodes() == null ? null : meter.measure(e.nodes());
+        JobsCsv.appendRow(buffer, e.job(), e.start(), e.end(), e.nodes(), e.status(), e.reason(), l);
         metrics.add(e.job().arrival(), e.start(), e.end(), e.nodes() == null ? 0 : e.nodes().length, e.status());
+        if (l != null) {
+            metrics.locality().add(l, e.end() - e.start());
+        }
         progress.recorded();
         if (buffer.length() >= FLUSH_AT) {
             flush();

@@ -3,6 +3,7 @@ package org.hpcsim.report;
 import java.util.EnumMap;
 import java.util.Map;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.workload.JobStatus;
 
 /**
@@ -30,6 +31,7 @@ public final class RunMetrics {
     private long responseSum;
     private double slowdownSum;
     private double nodeMicros;
+    private final LocalitySummary locality = new LocalitySummary();
 
     public RunMetrics(int machineNodes) {
         this.machineNodes = machineNodes;
@@ -54,6 +56,11 @@ public final class RunMetrics {
         responseSum += response;
         slowdownSum += Math.max(1.0, response / (double) Math.max(run, SLOWDOWN_THRESHOLD));
         nodeMicros += (double) nodes * run;
+    }
+
+    /** Locality means over the multi-node allocations. */
+    public LocalitySummary locality() {
+        return locality;
     }
 
     public int total() {

@@ -19,6 +19,7 @@ import org.hpcsim.kernel.KernelProgress;
 import org.hpcsim.kernel.KernelSettings;
 import org.hpcsim.kernel.KernelStats;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.report.JsonWriter;
@@ -29,6 +30,7 @@ import org.hpcsim.report.RunProgress;
 import org.hpcsim.scheduling.SchedulerActor;
 import org.hpcsim.scheduling.SchedulerCore;
 import org.hpcsim.scheduling.SchedulingPolicy;
+import org.hpcsim.topology.Curve;
 import org.hpcsim.topology.Machines;
 import org.hpcsim.topology.Topology;
 import org.hpcsim.workload.InputException;
@@ -59,16 +61,21 @@ public final class Simulation {
     private final Scenario scenario;
     private final Trace trace;
     private final Topology topology;
+    private final String spanCurve;
+    private final int[] spanRanks;
     private final SchedulerCore core;
     private final KernelSettings kernelSettings;
     private final RunProgress runProgress = new RunProgress();
     private volatile KernelProgress kernelProgress;
     private boolean ran;
 
-    private Simulation(Scenario scenario, Trace trace, Topology topology, SchedulerCore core) {
+    private Simulation(Scenario scenario, Trace trace, Topology topology, String spanCurve, int[] spanRanks,
+                       SchedulerCore core) {
         this.scenario = scenario;
         this.trace = trace;
         this.topology = topology;
+        this.spanCurve = spanCurve;
+        this.spanRanks = spanRanks;
         this.core = core;
         Scenario.KernelOptions k = scenario.kernel();
         int threads = k.threadsFor(topology.size() + 3);
@@ -94,7 +101,14 @@ public final class Simulation {
         } catch (IllegalArgumentException e) {
             throw new InputException("configuration", 0, "allocator.policy", e.getMessage());
         }
-        return new Simulation(scenario, trace, topology, new SchedulerCore(machine, allocator, policy));
+        String spanCurve = registry.spanCurve(scenario.spanCurve(), scenario.allocator());
+        int[] spanRanks;
+        try {
+            spanRanks = Curve.ranks(registry.curve(spanCurve).order(topology));
+        } catch (IllegalArgumentException e) {
+            throw new InputException("configuration", 0, "allocator.span-curve", e.getMessage());
+        }
+        return new Simulation(scenario, trace, topology, spanCurve, spanRanks, new SchedulerCore(machine, allocator, policy));
     }
 
     private static Topology machine(Scenario scenario, Trace trace) {
@@ -159,7 +173,8 @@ public final class Simulation {
             Address<TraceFeeder.Command> feeder = kernel.add(n + 1, "feeder",
                     setup -> TraceFeeder.create(setup, jobs, scheduler, scenario.kernel().feederBatch()));
             Path jobsCsv = out.file("jobs.csv");
-            kernel.add(n + 2, "recorder", setup -> Recorder.create(setup, topology, jobsCsv, runProgress, metrics));
+            kernel.add(n + 2, "recorder",
+                    setup -> Recorder.create(setup, topology, spanRanks, jobsCsv, runProgress, metrics));
             Job first = jobs.peek();
             if (first != null) {
                 kernel.schedule(feeder, new TraceFeeder.Feed(), first.arrival());
@@ -201,6 +216,7 @@ public final class Simulation {
                 .put("mean_bounded_slowdown", m.meanBoundedSlowdown())
                 .put("bounded_slowdown_threshold_s", SimTime.toSeconds(RunMetrics.SLOWDOWN_THRESHOLD))
                 .put("utilization", m.utilization())
+                .put("locality", locality(m.locality()))
                 .put("messages", k.messages())
                 .put("events", k.events())
                 .put("actor_messages", k.actorMessages())
@@ -211,6 +227,22 @@ public final class Simulation {
                 .put("wall_clock_s", r.wallSeconds())
                 .put("events_per_s", r.eventsPerSecond())
                 .put("peak_rss_mb", r.peakRssBytes() < 0 ? null : r.peakRssBytes() / (1024.0 * 1024.0));
+    }
+
+    /** Locality means over multi-node jobs: {"jobs": n, "mean": {...}, "runtime_weighted_mean": {...}}. */
+    private JsonWriter locality(LocalitySummary l) {
+        JsonWriter mean = new JsonWriter();
+        JsonWriter weighted = new JsonWriter();
+        for (LocalitySummary.Metric metric : LocalitySummary.Metric.values()) {
+            boolean defined = l.defined(metric);
+            mean.put(metric.key(), defined ? l.mean(metric) : null);
+            weighted.put(metric.key(), defined ? l.weightedMean(metric) : null);
+        }
+        return new JsonWriter()
+                .put("jobs", l.jobs())
+                .put("span_curve", spanCurve)
+                .put("mean", mean)
+                .put("runtime_weighted_mean", weighted);
     }
 
     private static void write(Path file, String text) {

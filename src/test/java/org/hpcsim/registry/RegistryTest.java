@@ -41,7 +41,8 @@ class RegistryTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> registry.scheduler("fcfs[fifo]"));
         assertTrue(e.getMessage().contains("takes at most 0 arguments"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> registry.curve("hilbert"));
-        assertTrue(e.getMessage().contains("unknown curve 'hilbert' (known: snake, row-major)"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> registry.curve("peano"));
+        assertTrue(e.getMessage().contains("unknown curve 'peano' (known: snake, row-major, hilbert, file)"),
+                e.getMessage());
     }
 }

@@ -29,13 +29,15 @@ class RunMetricsTest {
     @Test
     void meanHopsAreRoundedHalfToEvenFromTheExactFraction() {
         StringBuilder sb = new StringBuilder();
-        JobsCsv.appendMean(sb, 10, 4);
+        JobsCsv.appendFraction(sb, 10, 6);
         sb.append(' ');
-        JobsCsv.appendMean(sb, 7, 2);
+        JobsCsv.appendFraction(sb, 7, 1);
         sb.append(' ');
-        JobsCsv.appendMean(sb, 0, 1);
+        JobsCsv.appendFraction(sb, 0, 0);
         sb.append(' ');
-        JobsCsv.appendMean(sb, 1, 2_000_001);
-        assertEquals("1.666667 7.000000 0.000000 0.000000", sb.toString());
+        JobsCsv.appendFraction(sb, 1, 2_000_000);
+        sb.append(' ');
+        JobsCsv.appendFraction(sb, 3, 2_000_000);
+        assertEquals("1.666667 7.000000 0.000000 0.000000 0.000002", sb.toString());
     }
 }

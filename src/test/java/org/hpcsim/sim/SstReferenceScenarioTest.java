@@ -1,6 +1,7 @@
 package org.hpcsim.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,8 +51,8 @@ class SstReferenceScenarioTest {
         assertEquals(18_239, sstAlloc.size());
 
         List<String> rows = Files.readAllLines(out.resolve("jobs.csv"));
-        assertEquals("id,submit,wait,start,end,run_time,estimate,procs,nodes,status,reason,avg_pairwise_hops",
-                rows.get(0));
+        assertTrue(rows.get(0).startsWith(
+                "id,submit,wait,start,end,run_time,estimate,procs,nodes,status,reason,avg_pairwise_hops,"), rows.get(0));
         int sameTimes = 0;
         int sameHops = 0;
         for (String row : rows.subList(1, rows.size())) {
