@@ -9,8 +9,8 @@ import java.util.TreeMap;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.allocation.SortedFreeListAllocator;
 import org.hpcsim.kernel.SimTime;
-import org.hpcsim.testing.SequentialSimulation;
-import org.hpcsim.testing.SequentialSimulation.Outcome;
+import org.hpcsim.study.SequentialRun;
+import org.hpcsim.study.SequentialRun.Outcome;
 import org.hpcsim.topology.RowMajorCurve;
 import org.hpcsim.topology.SimpleTopology;
 import org.hpcsim.workload.Job;
@@ -36,7 +36,7 @@ class SchedulingPolicyTest {
 
     private static Map<Integer, List<Long>> schedule(List<Job> jobs, int nodes, SchedulingPolicy policy) {
         MachineState m = new MachineState(new SimpleTopology(nodes));
-        Map<Integer, Outcome> out = SequentialSimulation.run(jobs, m, new SortedFreeListAllocator(m, new RowMajorCurve()),
+        Map<Integer, Outcome> out = SequentialRun.run(jobs, m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                 policy);
         Map<Integer, List<Long>> seconds = new TreeMap<>();
         out.forEach((k, v) -> seconds.put(k, List.of(v.start() / SimTime.MICROS_PER_SECOND,

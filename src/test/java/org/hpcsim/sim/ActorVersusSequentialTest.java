@@ -13,7 +13,7 @@ import org.hpcsim.allocation.MachineState;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.testing.Runs;
-import org.hpcsim.testing.SequentialSimulation;
+import org.hpcsim.study.SequentialRun;
 import org.hpcsim.testing.SharedData;
 import org.hpcsim.topology.Machines;
 import org.hpcsim.workload.Job;
@@ -49,7 +49,7 @@ class ActorVersusSequentialTest {
             }
         }
         MachineState m = new MachineState(Machines.parse(machine));
-        Map<Integer, SequentialSimulation.Outcome> expected = SequentialSimulation.run(jobs, m,
+        Map<Integer, SequentialRun.Outcome> expected = SequentialRun.run(jobs, m,
                 StandardPolicies.registry().allocator("sorted-free-list", m, 0), StandardPolicies.registry().scheduler(scheduler));
 
         Map<Long, String> actual = new HashMap<>();
@@ -61,7 +61,7 @@ class ActorVersusSequentialTest {
         assertEquals(jobs.size(), actual.size(), "every job has a row");
         int same = 0;
         for (Job j : jobs) {
-            SequentialSimulation.Outcome o = expected.get(j.index());
+            SequentialRun.Outcome o = expected.get(j.index());
             if ((SimTime.format(o.start()) + "," + SimTime.format(o.end())).equals(actual.get(j.id()))) {
                 same++;
             }
