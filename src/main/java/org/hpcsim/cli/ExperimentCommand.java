@@ -1,0 +1,239 @@
+package org.hpcsim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.study.CplantExperiment;
+import org.hpcsim.study.ResultTable;
+import org.hpcsim.study.SituationDecisionExperiment;
+import org.hpcsim.study.Workloads;
+import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.Job;
+import org.hpcsim.workload.WorkloadOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code hpcsim experiment}: the papers' allocation experiments. */
+@Command(name = "experiment", mixinStandardHelpOptions = true,
+        description = "Run an experiment from the papers; each prints its table and writes results.csv and report.md.",
+        subcommands = {ExperimentCommand.SituationDecision.class, ExperimentCommand.Cplant.class})
+final class ExperimentCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "missing experiment (situation-decision or cplant)");
+    }
+
+    /** Options every experiment shares. */
+    static final class Common {
+        @Option(names = {"-t", "--trace"}, required = true, paramLabel = "FILE",
+                description = "Workload trace (.swf, .swf.gz, .sim, or four-column with --trace-format).")
+        Path trace;
+
+        @Option(names = "--trace-format", defaultValue = "auto", paramLabel = "FORMAT",
+                description = "auto, swf, sim, ... (see `hpcsim list`; default ${DEFAULT-VALUE}).")
+        String traceFormat;
+
+        @Option(names = "--cores-per-node", defaultValue = "1", paramLabel = "N",
+                description = "Processors per node (default ${DEFAULT-VALUE}).")
+        int coresPerNode;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed of random allocators (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--threads", defaultValue = "0", paramLabel = "N",
+                description = "Runs in parallel; 0 = one per core (default). Results never depend on it.")
+        int threads;
+
+        @Option(names = {"-o", "--out"}, required = true, paramLabel = "DIR",
+                description = "Output directory (results.csv, report.md), written atomically.")
+        Path out;
+
+        @Option(names = {"-q", "--quiet"}, description = "Do not print the table.")
+        boolean quiet;
+
+        int threads() {
+            return threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+        }
+
+        List<Job> jobs() {
+            try {
+                return Workloads.load(trace, traceFormat, new WorkloadOptions(coresPerNode,
+                        WorkloadOptions.SwfSizeField.ALLOCATED, 1.0, true));
+            } catch (IllegalArgumentException e) {
+                throw new InputException(e.getMessage());
+            }
+        }
+
+        void write(ResultTable csv, String report) {
+            OutputDirectory dir = OutputDirectory.open(out);
+            try {
+                Files.writeString(dir.file("results.csv"), csv.csv(), StandardCharsets.UTF_8);
+                Files.writeString(dir.file("report.md"), report, StandardCharsets.UTF_8);
+                dir.commit();
+            } catch (IOException | RuntimeException e) {
+                dir.close();
+                throw e instanceof RuntimeException r ? r : new java.io.UncheckedIOException((IOException) e);
+            }
+        }
+    }
+
+    @Command(name = "situation-decision", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Bender et al.'s Table 1: a situation allocator places the trace's jobs; at each placement",
+                "every decision allocator's choice for the same job is evaluated but not carried out.",
+                "Reports the mean total pairwise hop distance per (situation, decision) pair.",
+                "The paper used the LLNL Cray T3D trace on mesh:16x16."},
+            footer = {"", "Example: hpcsim experiment situation-decision --trace T3D.txt --trace-format four-column"
+                + " --out out/table1"})
+    static final class SituationDecision implements java.util.concurrent.Callable<Integer> {
+        @CommandLine.Mixin
+        Common common;
+
+        @Option(names = {"-m", "--machine"}, defaultValue = "mesh:16x16", paramLabel = "SPEC",
+                description = "Machine (default ${DEFAULT-VALUE}).")
+        String machine;
+
+        @Option(names = {"-s", "--scheduler"}, defaultValue = "fcfs", paramLabel = "SPEC",
+                description = "Scheduler (default ${DEFAULT-VALUE}: jobs are placed in arrival order).")
+        String scheduler;
+
+        @Option(names = "--situations", split = ";", defaultValue = "mc1x1;mm;mm-inc;best-fit[hilbert]",
+                paramLabel = "SPECS", description = "Situation allocators, ';'-separated (default ${DEFAULT-VALUE}).")
+        List<String> situations;
+
+        @Option(names = "--decisions", split = ";", defaultValue = "mc1x1;mm;mm-inc;best-fit[hilbert]",
+                paramLabel = "SPECS", description = "Decision allocators, ';'-separated (default ${DEFAULT-VALUE}).")
+        List<String> decisions;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            List<Job> jobs = common.jobs();
+            SituationDecisionExperiment.Settings s = new SituationDecisionExperiment.Settings(machine, scheduler,
+                    situations, decisions, common.seed, common.threads());
+            List<SituationDecisionExperiment.Entry> entries;
+            try {
+                entries = new SituationDecisionExperiment(StandardPolicies.registry()).run(jobs, s);
+            } catch (IllegalArgumentException e) {
+                throw new InputException(e.getMessage());
+            }
+            ResultTable matrix = SituationDecisionExperiment.matrix(entries, s);
+            String report = "# Situation / decision experiment (Bender et al. 2008, Table 1)\n\n"
+                    + "Trace `" + common.trace.getFileName() + "` (" + jobs.size() + " jobs), machine `" + machine
+                    + "`, scheduler `" + scheduler + "`, seed " + common.seed + ".\n\n"
+                    + "Mean total pairwise hop distance of the decision allocator's choice (columns) when the"
+                    + " situation allocator (rows) makes the placements. Every placed job counts; single-node"
+                    + " jobs count 0.\n\n" + matrix.markdown()
+                    + "\nBender et al. report (LLNL T3D, 16x16), rows MC1x1, MM, MM+Inc, HilbertBF:\n\n"
+                    + "| situation \\ decision | MC1x1 | MM | MM+Inc | HilbertBF |\n| --- | ---: | ---: | ---: | ---: |\n"
+                    + "| MC1x1 | 5256 | 5218 | 5207 | 5432 |\n| MM | 5323 | 5288 | 5276 | 5531 |\n"
+                    + "| MM+Inc | 5319 | 5281 | 5269 | 5495 |\n| HilbertBF | 5090 | 5059 | 5046 | 5207 |\n";
+            common.write(SituationDecisionExperiment.entries(entries), report);
+            if (!common.quiet) {
+                PrintWriter out = spec.commandLine().getOut();
+                out.print(matrix.text());
+                out.flush();
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "cplant", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Leung et al.'s Cplant simulation: 1D strategies on curves over a work-multiple sweep,",
+                "on an 8x8x5 mesh with the Cplant queue (fewest processors, then shortest requested time),",
+                "polled periodically. Reports average span and bounding-cube ratio per strategy, curve and",
+                "work multiple (and more locality means in results.csv)."},
+            footer = {"", "Example: hpcsim experiment cplant --trace traces/synthetic-2000.swf --out out/cplant"})
+    static final class Cplant implements java.util.concurrent.Callable<Integer> {
+        @CommandLine.Mixin
+        Common common;
+
+        @Option(names = {"-m", "--machine"}, defaultValue = "mesh:8x8x5", paramLabel = "SPEC",
+                description = "Machine (default ${DEFAULT-VALUE}).")
+        String machine;
+
+        @Option(names = {"-s", "--scheduler"}, defaultValue = "priority[cplant]", paramLabel = "SPEC",
+                description = "Scheduler (default ${DEFAULT-VALUE}: strict Cplant queue order).")
+        String scheduler;
+
+        @Option(names = "--poll", defaultValue = "60s", paramLabel = "DURATION",
+                description = "Scheduler polling period, e.g. 60s, 5m; 0 = at every event (default ${DEFAULT-VALUE}).")
+        String poll;
+
+        @Option(names = "--strategies", split = ",", defaultValue = "sorted-free-list,first-fit,best-fit,sum-of-squares",
+                paramLabel = "NAMES", description = "1D strategies (default ${DEFAULT-VALUE}).")
+        List<String> strategies;
+
+        @Option(names = "--curves", split = ",", defaultValue = "row-major,snake,hilbert", paramLabel = "CURVES",
+                description = "Curves (default ${DEFAULT-VALUE}).")
+        List<String> curves;
+
+        @Option(names = "--work-multiples", split = ",", defaultValue = "0.5,0.75,1,1.25,1.5,2", paramLabel = "F",
+                description = "Run-time factors (default ${DEFAULT-VALUE}).")
+        List<Double> workMultiples;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            long pollMicros = pollMicros();
+            for (double wm : workMultiples) {
+                if (!(wm > 0) || Double.isInfinite(wm)) {
+                    throw new InputException("--work-multiples must be positive numbers, got " + wm);
+                }
+            }
+            List<Job> jobs = common.jobs();
+            CplantExperiment.Settings s = new CplantExperiment.Settings(machine, scheduler, pollMicros, strategies,
+                    curves, workMultiples, common.seed, common.threads());
+            List<CplantExperiment.Entry> entries;
+            try {
+                entries = new CplantExperiment(StandardPolicies.registry()).run(jobs, s);
+            } catch (IllegalArgumentException e) {
+                throw new InputException(e.getMessage());
+            }
+            ResultTable table = CplantExperiment.table(entries);
+            String report = "# Cplant 1D allocation experiment (Leung et al. 2002, section 3)\n\n"
+                    + "Trace `" + common.trace.getFileName() + "` (" + jobs.size() + " jobs), machine `" + machine
+                    + "`, scheduler `" + scheduler + "` polled every " + poll + ".\n\n"
+                    + "Means over every job that ran: span is the ring span on the strategy's curve; bcube_ratio is"
+                    + " the bounding cube over the smallest cube holding the job.\n\n" + table.markdown();
+            common.write(table, report);
+            if (!common.quiet) {
+                PrintWriter out = spec.commandLine().getOut();
+                out.print(table.text());
+                out.flush();
+            }
+            return 0;
+        }
+
+        private long pollMicros() {
+            long micros;
+            try {
+                String p = poll.strip();
+                micros = p.chars().allMatch(c -> Character.isDigit(c) || c == '.') ? SimTime.parseSeconds(p)
+                        : com.typesafe.config.ConfigFactory.parseString("d = " + p).getDuration("d").toNanos() / 1000;
+            } catch (RuntimeException e) {
+                micros = -1;
+            }
+            if (micros < 0) {
+                throw new InputException("--poll: expected a duration such as 60s or 5m, got '" + poll + "'");
+            }
+            return micros;
+        }
+    }
+
+}
