@@ -62,7 +62,7 @@ public final class FourColumnReader implements TraceReader {
         } else if (procs == 0) {
             reason = "no processors requested";
         } else if (procs > Integer.MAX_VALUE) {
-            reason = "processor count out of range";
+            reason = TraceRecord.PROCS_OUT_OF_RANGE;
         }
         long arrival = submit >= 0 ? submit : lastArrival;
         lastArrival = arrival;
