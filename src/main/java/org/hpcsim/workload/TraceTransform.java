@@ -318,7 +318,8 @@ public final class TraceTransform {
         } else if (!kept.isEmpty()) {
             sb.append("# SWF header of ").append(name(file)).append(":\n");
             for (String c : kept) {
-                sb.append("# ").append(c.strip()).append('\n');
+                String text = c.strip().substring(1).strip();
+                sb.append(text.isEmpty() ? "#" : "# " + text).append('\n');
             }
         }
         sb.append(prefix).append("Note: written by hpcsim trace transform from ").append(name(file))

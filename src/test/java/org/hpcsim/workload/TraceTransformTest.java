@@ -96,6 +96,12 @@ class TraceTransformTest {
                 "; MaxNodes: 4 (dual CPU)", "; MaxProcs: 8", "; Note: an original note",
                 "; Note: written by hpcsim trace transform from a.swf (swf)",
                 "; Note: transforms, in this order: scale-procs 8"), out.comments());
+        Out four = transform(in, TraceFormat.SWF, settings(8, "1", 1, 1), TraceFormat.FOUR_COLUMN);
+        assertEquals(List.of("0 2 100 100", "5 1 100 100"), four.jobs(), "allocated processors, else requested");
+        assertEquals(List.of("# SWF header of a.swf:", "# Version: 2.2", "# Computer: Test machine", "# MaxJobs: 2",
+                "# MaxRecords: 2", "# MaxNodes: 4 (dual CPU)", "# MaxProcs: 8", "# Note: an original note",
+                "# Note: written by hpcsim trace transform from a.swf (swf)",
+                "# Note: transforms, in this order: scale-procs 8"), four.comments());
     }
 
     @Test
