@@ -64,6 +64,11 @@ class TraceCommandTest {
         assertEquals(List.of("0 32 200 400", "10 2 100 100", "30 4 -1 60"), jobLines(out));
         assertTrue(Files.readString(out).contains("# MaxProcs: 32\n"), Files.readString(out));
         assertEquals(List.of("in.swf", "out.4col"), files(), "no temporary file left");
+        if (Files.getFileStore(dir).supportsFileAttributeView("posix")) {
+            Path probe = Files.createFile(dir.resolve("probe"));
+            assertEquals(Files.getPosixFilePermissions(probe), Files.getPosixFilePermissions(out),
+                    "the permissions of any new file, not a private temporary file's");
+        }
     }
 
     @Test
