@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -268,6 +269,23 @@ class TraceTransformTest {
                         what);
             }
         }
+    }
+
+    @Test
+    void theNasaTraceFitsOnThirtyTwoProcessorsAndRoundTripsExactly() throws IOException {
+        Path nasa = SharedData.file("traces/NASA-iPSC-1993-3.1-cln.swf.gz");
+        Out same = transform(nasa, TraceFormat.SWF, TraceTransform.Settings.NONE, TraceFormat.SWF);
+        Path back = write("nasa.swf", same.text());
+        assertEquals(readAll(nasa, TraceFormat.SWF).stream().map(Job::swf).toList(),
+                readAll(back, TraceFormat.SWF).stream().map(Job::swf).toList());
+
+        Out scaled = transform(nasa, TraceFormat.SWF, settings(4, "1", 1, 1), TraceFormat.SWF);
+        Path small = write("nasa32.swf", scaled.text());
+        Trace t = Trace.scan(small, TraceFormat.SWF, WorkloadOptions.DEFAULTS);
+        assertEquals(18_239, t.jobs());
+        assertEquals(32, t.header().maxProcs().getAsInt());
+        assertEquals(32, t.header().maxNodes().getAsInt());
+        assertTrue(readAll(small, TraceFormat.SWF).stream().allMatch(j -> j.procs() >= 1 && j.procs() <= 32));
     }
 
     @Test
