@@ -31,7 +31,7 @@ final class ListCommand implements Callable<Integer> {
         row(out, "auto", "simple:N sized from the SWF header (MaxProcs / cores-per-node, else MaxNodes)");
         out.println();
         out.println("Trace formats (trace-format)");
-        row(out, "auto", "by file name: .swf/.swf.gz or .sim");
+        row(out, "auto", "by file name: .swf, .sim or .4col (each also .gz)");
         for (TraceFormat f : TraceFormat.values()) {
             row(out, f.key(), f.description());
         }

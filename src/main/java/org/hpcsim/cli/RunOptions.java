@@ -13,7 +13,7 @@ public final class RunOptions {
             description = "Scenario file (HOCON). Without one and without --trace: config/default.conf, the bundled default.")
     Path config;
 
-    @Option(names = {"-t", "--trace"}, paramLabel = "FILE", description = "Workload trace (.swf, .swf.gz, .sim); key trace.")
+    @Option(names = {"-t", "--trace"}, paramLabel = "FILE", description = "Workload trace (.swf, .swf.gz, .sim, .4col); key trace.")
     Path trace;
 
     @Option(names = {"-m", "--machine"}, paramLabel = "SPEC",

@@ -16,7 +16,7 @@ import org.hpcsim.workload.WorkloadOptions;
  * handed to the simulation.
  *
  * @param trace          workload trace file
- * @param traceFormat    auto, swf or sim
+ * @param traceFormat    auto, swf, sim or four-column
  * @param machine        machine spec, or "auto"
  * @param seed           master random seed
  * @param workload       how trace fields become jobs

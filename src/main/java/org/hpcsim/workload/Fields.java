@@ -60,9 +60,16 @@ final class Fields {
         return line.substring(start[i], end[i]);
     }
 
-    /** Field i as exact microseconds of a decimal number of seconds. */
+    /** Field i as exact microseconds of a decimal number of seconds ("1e999" is not a number). */
     long seconds(int i) {
-        return org.hpcsim.kernel.SimTime.parseSeconds(line, start[i], end[i]);
+        try {
+            return org.hpcsim.kernel.SimTime.parseSeconds(line, start[i], end[i]);
+        } catch (NumberFormatException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // an exponent that overflows to infinity
+            throw new NumberFormatException(e.getMessage());
+        }
     }
 
     /** Field i as an integer ("-1", "128"; "128.0" is accepted as 128). */

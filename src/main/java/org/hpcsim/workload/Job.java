@@ -4,7 +4,8 @@ package org.hpcsim.workload;
  * A job as the simulation sees it. Times are microseconds.
  *
  * @param index        0-based position in the trace (the simulation's internal key)
- * @param id           the trace's job id (SWF field 1; in a .sim trace the 0-based job line index)
+ * @param id           the trace's job id (SWF field 1; in a .sim trace the 0-based job line index; in a
+ *                     four-column trace the 1-based job line index)
  * @param line         line number in the trace file (for messages)
  * @param submit       submit time as given by the trace, or -1 when unknown
  * @param arrival      when the job enters the simulation: the submit time, or for a job with an

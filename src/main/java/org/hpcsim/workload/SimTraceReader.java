@@ -58,7 +58,7 @@ public final class SimTraceReader implements TraceReader {
         } else if (procs <= 0) {
             reason = "no processors requested";
         } else if (procs > Integer.MAX_VALUE) {
-            reason = "processor count out of range";
+            reason = TraceRecord.PROCS_OUT_OF_RANGE;
         } else if (runTime < 0) {
             reason = "negative run time";
         }

@@ -30,6 +30,7 @@ public final class SwfReader implements TraceReader {
     private final TraceLines lines;
     private final WorkloadOptions options;
     private final TraceHeader header;
+    private final List<String> headerComments;
     private final Fields fields = new Fields();
     private String pending;
     private int index;
@@ -46,6 +47,7 @@ public final class SwfReader implements TraceReader {
             headerField(c.strip().substring(1), fields);
         }
         this.header = new TraceHeader(fields);
+        this.headerComments = List.copyOf(comments);
     }
 
     private static void headerField(String comment, Map<String, String> fields) {
@@ -68,6 +70,11 @@ public final class SwfReader implements TraceReader {
     @Override
     public TraceHeader header() {
         return header;
+    }
+
+    /** The comment lines before the first job, verbatim (without line ends). */
+    public List<String> headerComments() {
+        return headerComments;
     }
 
     @Override
@@ -98,7 +105,7 @@ public final class SwfReader implements TraceReader {
         } else if (procs <= 0) {
             reason = "unknown processor count";
         } else if (procs > Integer.MAX_VALUE) {
-            reason = "processor count out of range";
+            reason = TraceRecord.PROCS_OUT_OF_RANGE;
         }
         long arrival = r.submitTime() >= 0 ? r.submitTime() : lastArrival;
         lastArrival = arrival;

@@ -20,11 +20,16 @@ final class TraceLines implements Closeable {
      * or null at the end. Comment lines passed on the way are added to {@code comments} if given.
      */
     String nextData(char comment, List<String> comments) throws IOException {
+        return nextData(comment, comment, comments);
+    }
+
+    /** Like {@link #nextData(char, List)} with two comment characters. */
+    String nextData(char comment, char otherComment, List<String> comments) throws IOException {
         String line;
         while ((line = in.readLine()) != null) {
             number++;
             char first = Fields.firstNonBlank(line);
-            if (first == comment) {
+            if (first == comment || first == otherComment) {
                 if (comments != null) {
                     comments.add(line);
                 }

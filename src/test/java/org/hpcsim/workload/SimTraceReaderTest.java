@@ -69,5 +69,7 @@ class SimTraceReaderTest {
         assertEquals(1, e.line());
         e = assertThrows(InputException.class, () -> read("0 four 10 -1\n", WorkloadOptions.DEFAULTS));
         assertEquals("field 2 (procs)", e.field());
+        e = assertThrows(InputException.class, () -> read("0 4 1e999 -1\n", WorkloadOptions.DEFAULTS));
+        assertEquals("field 3 (runtime)", e.field(), "an infinite time is a malformed field, not an internal error");
     }
 }

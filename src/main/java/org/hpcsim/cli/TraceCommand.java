@@ -1,0 +1,19 @@
+package org.hpcsim.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code hpcsim trace}: commands that work on trace files. */
+@Command(name = "trace", mixinStandardHelpOptions = true,
+        description = "Work on trace files (SWF, SST .sim, four-column).",
+        subcommands = {TraceTransformCommand.class, CommandLine.HelpCommand.class})
+final class TraceCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: hpcsim trace transform --help)");
+    }
+}

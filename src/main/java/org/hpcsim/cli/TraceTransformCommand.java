@@ -1,0 +1,271 @@
+package org.hpcsim.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.zip.GZIPOutputStream;
+import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.TraceFormat;
+import org.hpcsim.workload.TraceTransform;
+import org.hpcsim.workload.WorkloadOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code hpcsim trace transform}: read a trace, transform it, write it in any format. */
+@Command(name = "transform", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Read a trace (SWF, SST .sim or four-column; plain or gzip), transform it and write it to FILE.",
+            "With no transform option it converts between formats.",
+        },
+        footer = {
+            "",
+            "Transforms apply in this order: --scale-procs, --work-multiple, --replicate.",
+            "  --scale-procs D: every known processor count becomes ceil(procs / D), at",
+            "    least 1 (SWF: fields 5 and 8, and the header's MaxProcs and MaxNodes).",
+            "  --work-multiple F: every known positive run time and requested time (SWF:",
+            "    also average CPU time) is multiplied by F, rounded to the microsecond,",
+            "    at least 1 us; arrivals are kept.",
+            "  --replicate R: each job appears R times. Copies 2..R arrive floor(u * g)",
+            "    whole seconds later: u uniform in [0, 1) from SplittableRandom(--seed),",
+            "    one draw per copy (copy 2 of every job in input order, then copy 3, ...);",
+            "    g the mean gap between arrivals of the input's usable jobs,",
+            "    (last - first) / (jobs - 1) seconds. In SWF, copy k of the job at input",
+            "    position i (0-based, of N) gets id M + (k - 2) * N + i + 1, M the largest",
+            "    input id, and its preceding-job field points to the same copy of that job.",
+            "",
+            "Output is in arrival order; ties keep input order, every copy 1 before any 2.",
+            "In .sim and four-column output a job's id is its position. Rejected jobs",
+            "(unusable fields) are copied as read, not transformed; reading the output",
+            "rejects them again. SWF output keeps every field and header comment of SWF",
+            "input (MaxJobs and MaxRecords become the jobs written); fields another format",
+            "lacks are -1. Comment lines at the top note the transform. A job the output",
+            "cannot hold, and .sim options another format has no place for, are reported",
+            "on stderr.",
+            "",
+            "Exit status: 0 success, 1 internal error, 2 bad input or usage (FILE is then",
+            "left as it was).",
+        })
+final class TraceTransformCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "INPUT", description = "Trace to read.")
+    Path input;
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE",
+            description = "Output trace, written to a temporary file beside it and then moved into place:"
+                    + " on any error it is left as it was. A name ending in .gz is written gzip-compressed.")
+    Path out;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "Output format: swf, sim or four-column (default: the input's format, which must"
+                    + " then agree with FILE's extension .swf, .sim or .4col if it has one).")
+    String format;
+
+    @Option(names = "--input-format", paramLabel = "FORMAT", defaultValue = "auto",
+            description = "Input format: auto (by file name: .swf, .sim or .4col, each also with .gz), swf,"
+                    + " sim or four-column (default ${DEFAULT-VALUE}).")
+    String inputFormat;
+
+    @Option(names = "--scale-procs", paramLabel = "D", defaultValue = "1",
+            description = "Divide processor counts by the integer D >= 1, rounding up (default ${DEFAULT-VALUE}).")
+    int scaleProcs;
+
+    @Option(names = "--work-multiple", paramLabel = "F", defaultValue = "1",
+            description = "Multiply run times and requested times by F > 0 (default ${DEFAULT-VALUE}).")
+    BigDecimal workMultiple;
+
+    @Option(names = "--replicate", paramLabel = "R", defaultValue = "1",
+            description = "Write each job R >= 1 times, copies delayed at random (default ${DEFAULT-VALUE}).")
+    int replicate;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Seed of the copies' delays (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--swf-size", paramLabel = "FIELD", defaultValue = "allocated",
+            description = "From SWF to another format, the processor count written: allocated (field 5,"
+                    + " else 8) or requested (field 8, else 5) (default ${DEFAULT-VALUE}).")
+    String swfSize;
+
+    @Option(names = "--missing-estimate", paramLabel = "RULE", defaultValue = "runtime",
+            description = "Estimate written for an SWF or four-column job with no requested time when it is"
+                    + " written to another format (or from four-column to four-column): runtime, or a factor"
+                    + " of the run time such as 2 (default ${DEFAULT-VALUE}).")
+    String missingEstimate;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        TraceTransform.Settings settings = settings();
+        WorkloadOptions options = new WorkloadOptions(1, swfSize(), missingEstimate(), true);
+        TraceFormat from = inputFormat();
+        TraceFormat to = outputFormat(from);
+        Path target = out.toAbsolutePath();
+        if (Files.isDirectory(target)) {
+            throw new InputException(out.toString(), 0, "--out", "is a directory");
+        }
+        Path dir = target.getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new InputException(out.toString(), 0, "--out", "no such directory: " + dir);
+        }
+
+        TraceTransform trace = TraceTransform.read(input, from, options);
+
+        TraceTransform.Summary summary;
+        Path tmp = null;
+        try {
+            tmp = createTemporary(dir);
+            try (OutputStream raw = Files.newOutputStream(tmp);
+                 OutputStream stream = gzip(target) ? new GZIPOutputStream(raw, 1 << 16) : raw;
+                 Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.ISO_8859_1), 1 << 16)) {
+                summary = trace.write(settings, to, w);
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new InputException(out.toString(), 0, "--out", "cannot write: " + e);
+        } finally {
+            if (tmp != null) {
+                Files.deleteIfExists(tmp);
+            }
+        }
+        report(summary, from, to, settings);
+        return 0;
+    }
+
+    /**
+     * A new empty file beside the output. Unlike {@link Files#createTempFile}, which makes it
+     * readable by its owner only, it gets the default permissions of a new file, as the output should.
+     */
+    private static Path createTemporary(Path dir) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path p = dir.resolve(".hpcsim-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+            try {
+                return Files.createFile(p);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private TraceTransform.Settings settings() {
+        if (scaleProcs < 1) {
+            throw new InputException("--scale-procs: must be an integer >= 1, got " + scaleProcs);
+        }
+        if (workMultiple.signum() <= 0) {
+            throw new InputException("--work-multiple: must be > 0, got " + workMultiple.toPlainString());
+        }
+        if (replicate < 1) {
+            throw new InputException("--replicate: must be an integer >= 1, got " + replicate);
+        }
+        return new TraceTransform.Settings(scaleProcs, workMultiple, replicate, seed);
+    }
+
+    private WorkloadOptions.SwfSizeField swfSize() {
+        return switch (swfSize.toLowerCase(Locale.ROOT)) {
+            case "allocated" -> WorkloadOptions.SwfSizeField.ALLOCATED;
+            case "requested" -> WorkloadOptions.SwfSizeField.REQUESTED;
+            default -> throw new InputException("--swf-size: unknown value '" + swfSize
+                    + "' (expected allocated or requested)");
+        };
+    }
+
+    private double missingEstimate() {
+        String v = missingEstimate.strip();
+        if (v.equals("runtime")) {
+            return 1.0;
+        }
+        try {
+            double f = Double.parseDouble(v);
+            if (f > 0 && Double.isFinite(f)) {
+                return f;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InputException("--missing-estimate: expected 'runtime' or a positive factor of the run time, got '"
+                + missingEstimate + "'");
+    }
+
+    private TraceFormat inputFormat() {
+        if (!inputFormat.equalsIgnoreCase("auto")) {
+            TraceFormat f = TraceFormat.byKey(inputFormat);
+            if (f == null) {
+                throw new InputException("--input-format: unknown format '" + inputFormat + "' (known: auto, "
+                        + TraceFormat.keys() + ")");
+            }
+            return f;
+        }
+        TraceFormat f = TraceFormat.byFileName(input);
+        if (f == null) {
+            throw new InputException(input.toString(), 0, "--input-format",
+                    "cannot tell the format from the file name; pass --input-format " + TraceFormat.keys());
+        }
+        return f;
+    }
+
+    private TraceFormat outputFormat(TraceFormat from) {
+        TraceFormat named = TraceFormat.byFileName(out);
+        if (format != null) {
+            TraceFormat f = TraceFormat.byKey(format);
+            if (f == null) {
+                throw new InputException("--format: unknown format '" + format + "' (known: " + TraceFormat.keys() + ")");
+            }
+            return f;
+        }
+        if (named != null && named != from) {
+            throw new InputException(out.toString(), 0, "--out", "the name says " + named.key()
+                    + " but the output format is " + from.key() + " (the input's); pass --format " + named.key()
+                    + " or --format " + from.key());
+        }
+        return from;
+    }
+
+    private static boolean gzip(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".gz");
+    }
+
+    private void report(TraceTransform.Summary s, TraceFormat from, TraceFormat to, TraceTransform.Settings settings) {
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.printf(Locale.ROOT, "hpcsim: wrote %d jobs to %s (%s) from %d jobs of %s (%s); transforms: %s%n",
+                s.written(), out, to.key(), s.read(), input, from.key(), settings.describe());
+        if (s.rejected() > 0) {
+            stdout.printf(Locale.ROOT, "  %d rejected job%s (unusable fields) copied unchanged%n", s.rejected(),
+                    s.rejected() == 1 ? "" : "s");
+        }
+        stdout.flush();
+        PrintWriter err = spec.commandLine().getErr();
+        if (s.dropped() > 0) {
+            err.printf(Locale.ROOT, "hpcsim: warning: %d job%s not written: %s cannot hold %s (first: %s)%n",
+                    s.dropped(), s.dropped() == 1 ? "" : "s", to.key(), s.dropped() == 1 ? "it" : "them",
+                    s.firstDropped());
+        }
+        if (s.optionsDropped() > 0) {
+            err.printf(Locale.ROOT, "hpcsim: warning: the .sim options of %d job%s not written: %s has no place for them%n",
+                    s.optionsDropped(), s.optionsDropped() == 1 ? " were" : "s were", to.key());
+        }
+        err.flush();
+    }
+}

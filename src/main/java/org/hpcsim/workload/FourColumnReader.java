@@ -1,0 +1,109 @@
+package org.hpcsim.workload;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.hpcsim.kernel.SimTime;
+
+/**
+ * Reader of the four-column job lists some mesh-allocation simulators use: one job per line,
+ * {@code submit procs runtime requested}, whitespace-separated, times in seconds (integers or
+ * decimals). Blank lines and lines starting with {@code #} or {@code ;} are skipped and not counted.
+ *
+ * <p>Mapping to a {@link Job}: the job id is the 1-based index of the job among the job lines;
+ * processors map to nodes by cores-per-node; the estimate is the requested time, or when it is not
+ * positive, the run time times the missing-estimate factor (the SWF rule). As in SWF, a negative
+ * value means unknown: a job with an unknown submit time, run time or processor count, or with no
+ * processors, is rejected with a reason, and one with an unknown submit time is placed at the
+ * arrival of the job before it.
+ */
+public final class FourColumnReader implements TraceReader {
+    private static final String[] FIELD_NAMES = {"submit", "procs", "runtime", "requested"};
+
+    private final Path file;
+    private final TraceLines lines;
+    private final WorkloadOptions options;
+    private final Fields fields = new Fields();
+    private int index;
+    private long lastArrival;
+
+    public FourColumnReader(Path file, WorkloadOptions options) {
+        this.file = file;
+        this.options = options;
+        this.lines = new TraceLines(file);
+    }
+
+    @Override
+    public TraceHeader header() {
+        return TraceHeader.EMPTY;
+    }
+
+    @Override
+    public Job next() throws IOException {
+        String line = lines.nextData('#', ';', null);
+        if (line == null) {
+            return null;
+        }
+        int n = fields.split(line);
+        if (n != FIELD_NAMES.length) {
+            throw new InputException(file, lines.number(), null,
+                    "expected 4 fields 'submit procs runtime requested', found " + n);
+        }
+        long submit = time(0);
+        long procs = integer(1);
+        long runTime = time(2);
+        long requested = time(3);
+        String reason = null;
+        if (submit < 0) {
+            reason = "unknown submit time";
+        } else if (runTime < 0) {
+            reason = "unknown run time";
+        } else if (procs < 0) {
+            reason = "unknown processor count";
+        } else if (procs == 0) {
+            reason = "no processors requested";
+        } else if (procs > Integer.MAX_VALUE) {
+            reason = TraceRecord.PROCS_OUT_OF_RANGE;
+        }
+        long arrival = submit >= 0 ? submit : lastArrival;
+        lastArrival = arrival;
+        long estimate;
+        if (requested > 0) {
+            estimate = requested;
+        } else if (runTime >= 0) {
+            estimate = SimTime.fromSeconds(SimTime.toSeconds(runTime) * options.missingEstimate());
+        } else {
+            estimate = -1;
+        }
+        estimate = options.effectiveEstimate(estimate, runTime);
+        int p = (int) Math.max(0, Math.min(procs, Integer.MAX_VALUE));
+        int i = index++;
+        return new Job(i, i + 1L, lines.number(), submit, arrival, runTime, estimate, p,
+                reason == null ? options.nodesFor(p) : 0, null, null, reason);
+    }
+
+    private InputException error(int field, String what) {
+        return new InputException(file, lines.number(), "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
+                "'" + fields.text(field) + "' is not " + what);
+    }
+
+    private long time(int field) {
+        try {
+            return fields.seconds(field);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw error(field, "a number of seconds");
+        }
+    }
+
+    private long integer(int field) {
+        try {
+            return fields.integer(field);
+        } catch (NumberFormatException e) {
+            throw error(field, "an integer");
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        lines.close();
+    }
+}
