@@ -76,7 +76,8 @@ class ContiguousAllocatorTest {
         ContiguousAllocator a = new ContiguousAllocator(machine(new MeshTopology(2, 2, 2), 0));
         // 2x2x1, 2x1x2 and 1x2x2 tie on longest side and volume; 2x2x1 has the larger x, then y extent.
         assertArrayEquals(new int[] {4, 5, 6, 7}, a.allocate(null, 4));
-        assertArrayEquals(new int[] {2, 3}, a.allocate(null, 2), "2x1x1 before 1x2x1; its base 0 holds node 0, base 2 is free");
+        assertArrayEquals(new int[] {2, 3}, a.allocate(null, 2),
+                "2x1x1 before 1x2x1; its base 0 holds node 0, base 2 is free");
     }
 
     @Test
@@ -106,7 +107,8 @@ class ContiguousAllocatorTest {
                 MachineState m = new MachineState(t);
                 m.occupy(BusySets.random(random, t.size()));
                 int k = 1 + random.nextInt(m.freeCount());
-                assertArrayEquals(reference(m, t, k), new ContiguousAllocator(m).allocate(null, k), t.spec() + " k=" + k);
+                assertArrayEquals(reference(m, t, k), new ContiguousAllocator(m).allocate(null, k),
+                        t.spec() + " k=" + k);
             }
         }
     }
