@@ -7,39 +7,68 @@ import org.hpcsim.workload.Job;
 /**
  * Free nodes drawn uniformly at random: the locality-blind baseline that the other allocators are
  * measured against. One {@link SplittableRandom}, seeded once, feeds every call, so the same seed
- * and the same sequence of calls give the same allocations. A call lists the free nodes and runs
- * k steps of a Fisher-Yates shuffle over them: O(N/64 + F + k log k).
+ * and the same sequence of calls and machine changes give the same allocations.
+ *
+ * <p>The free nodes are kept in a dense array (in no particular order) that machine changes update
+ * in O(1) per node, and a call runs k steps of a Fisher-Yates shuffle over it in place: any order
+ * of the free nodes gives every k-subset the same chance. A call costs O(k log k), the sort of the
+ * answer included, whatever the machine size.
  */
-public final class RandomAllocator implements Allocator {
-    private final MachineState machine;
+public final class RandomAllocator implements Allocator, AvailabilityListener {
     private final SplittableRandom random;
-    /** Scratch for one call: the free nodes, partly shuffled. */
+    /** free[0..count) are the free nodes; position[node] is a free node's index there, else -1. */
     private final int[] free;
+    private final int[] position;
+    private int count;
 
     public RandomAllocator(MachineState machine, long seed) {
-        this.machine = machine;
         this.random = new SplittableRandom(seed);
         this.free = new int[machine.size()];
+        this.position = new int[machine.size()];
+        Arrays.fill(position, -1);
+        for (int node = machine.nextFree(0); node >= 0; node = machine.nextFree(node + 1)) {
+            position[node] = count;
+            free[count++] = node;
+        }
+        machine.addListener(this);
     }
 
     @Override
     public int[] allocate(Job job, int nodes) {
-        int f = machine.freeCount();
-        if (nodes > f) {
+        if (nodes > count) {
             return null;
         }
-        int i = 0;
-        for (int node = machine.nextFree(0); node >= 0; node = machine.nextFree(node + 1)) {
-            free[i++] = node;
-        }
         for (int j = 0; j < nodes; j++) {
-            int pick = j + random.nextInt(f - j);
-            int t = free[pick];
-            free[pick] = free[j];
-            free[j] = t;
+            swap(j, j + random.nextInt(count - j));
         }
         int[] chosen = Arrays.copyOf(free, nodes);
         Arrays.sort(chosen);
         return chosen;
+    }
+
+    private void swap(int i, int j) {
+        int a = free[i];
+        int b = free[j];
+        free[i] = b;
+        free[j] = a;
+        position[b] = i;
+        position[a] = j;
+    }
+
+    @Override
+    public void unavailable(int[] nodes) {
+        for (int node : nodes) {
+            int i = position[node];
+            swap(i, --count);
+            position[node] = -1;
+        }
+    }
+
+    @Override
+    public void available(int[] nodes) {
+        for (int node : nodes) {
+            position[node] = count;
+            free[count++] = node;
+        }
     }
 }

@@ -64,7 +64,7 @@ public final class StandardPolicies {
                 + " interval counts per size, else least span", "O(N/64 + F + k log k)", List.of(CURVE),
                 (args, machine, reg, seed) -> new SumOfSquaresAllocator(machine, reg.curve(args.get(0))));
         r.allocators().register("random", "free nodes drawn uniformly at random from the run's seed",
-                "O(N/64 + F + k log k)", List.of(), (args, machine, reg, seed) -> new RandomAllocator(machine, seed));
+                "O(k log k)", List.of(), (args, machine, reg, seed) -> new RandomAllocator(machine, seed));
         r.allocators().register("contiguous", "grid only: the first entirely free near-square submesh/subtorus,"
                 + " else the job waits", "O(N + S N), S <= X (2D) or X*Y (3D) shapes", List.of(),
                 (args, machine, reg, seed) -> new ContiguousAllocator(machine));
