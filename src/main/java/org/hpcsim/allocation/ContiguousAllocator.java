@@ -24,9 +24,10 @@ import org.hpcsim.workload.Job;
  * A 2D machine has at most X minimal shapes per size, a 3D one at most X Y; they are worked out
  * once per job size. Busy nodes are counted from a summed-area table ({@link GridOccupancy}) rebuilt
  * only when the machine changed, so a placement test is O(1) and a call costs O(N + S N) for S
- * minimal shapes, less when an early shape fits.
+ * minimal shapes, less when an early shape fits, and O(1) for a job no smaller than one already
+ * found unplaceable in the same or a busier machine.
  */
-public final class ContiguousAllocator implements Allocator {
+public final class ContiguousAllocator implements Allocator, AvailabilityListener {
     private final MachineState machine;
     private final GridTopology grid;
     private final int nx;
@@ -36,6 +37,11 @@ public final class ContiguousAllocator implements Allocator {
     private final GridOccupancy occupancy;
     /** Minimal shapes per job size, as (a, b, c) triples in preference order; filled on first use. */
     private final int[][] shapesBySize;
+    /**
+     * The smallest job size found unplaceable since nodes were last freed. A free box for a larger job
+     * would hold this one too, so larger jobs are refused at once; busier nodes cannot change that.
+     */
+    private int smallestUnplaceable = Integer.MAX_VALUE;
 
     /** @throws IllegalArgumentException if the machine is not a mesh or torus */
     public ContiguousAllocator(MachineState machine) {
@@ -51,11 +57,12 @@ public final class ContiguousAllocator implements Allocator {
         this.wraps = g.wraps();
         this.occupancy = new GridOccupancy(machine, g);
         this.shapesBySize = new int[g.size() + 1][];
+        machine.addListener(this);
     }
 
     @Override
     public int[] allocate(Job job, int nodes) {
-        if (nodes > machine.freeCount()) {
+        if (nodes > machine.freeCount() || nodes >= smallestUnplaceable) {
             return null;
         }
         if (nodes == 0) {
@@ -80,7 +87,18 @@ public final class ContiguousAllocator implements Allocator {
                 }
             }
         }
+        smallestUnplaceable = nodes;
         return null;
+    }
+
+    @Override
+    public void unavailable(int[] nodes) {
+        // A busier machine places no job it could not place before: known failures stand.
+    }
+
+    @Override
+    public void available(int[] nodes) {
+        smallestUnplaceable = Integer.MAX_VALUE;
     }
 
     /** Busy nodes in a box that may run past the far edge of a dimension and wrap to coordinate 0. */

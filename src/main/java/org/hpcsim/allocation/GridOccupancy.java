@@ -32,17 +32,20 @@ final class GridOccupancy implements AvailabilityListener {
         if (!stale) {
             return;
         }
-        int sx = 1;
         int sy = nx + 1;
         int sz = (nx + 1) * (ny + 1);
         for (int z = 1; z <= nz; z++) {
             for (int y = 1; y <= ny; y++) {
                 int row = grid.node(0, y - 1, z - 1);
+                int i = sy * y + sz * z;
+                int rowBusy = 0;
                 for (int x = 1; x <= nx; x++) {
-                    int i = x + sy * y + sz * z;
-                    int busy = machine.isFree(row + x - 1) ? 0 : 1;
-                    sums[i] = busy + sums[i - sx] + sums[i - sy] + sums[i - sz]
-                            - sums[i - sx - sy] - sums[i - sx - sz] - sums[i - sy - sz] + sums[i - sx - sy - sz];
+                    i++;
+                    if (!machine.isFree(row + x - 1)) {
+                        rowBusy++;
+                    }
+                    // Below (x, y, z) = below (x, y-1, z) + below (x, y, z-1) - their overlap + row (y-1, z-1).
+                    sums[i] = rowBusy + sums[i - sy] + sums[i - sz] - sums[i - sy - sz];
                 }
             }
         }

@@ -113,6 +113,41 @@ class ContiguousAllocatorTest {
         }
     }
 
+    @Test
+    void aJobNoSmallerThanAnUnplaceableOneWaitsUntilNodesAreFreed() {
+        MachineState m = machine(new MeshTopology(4, 4), 0, 2, 5, 7, 8, 10, 13, 15);
+        ContiguousAllocator a = new ContiguousAllocator(m);
+        assertNull(a.allocate(null, 2));
+        assertNull(a.allocate(null, 3));
+        m.allocate(new int[] {3}, 0);
+        assertArrayEquals(new int[] {1}, a.allocate(null, 1));
+        m.release(new int[] {0});
+        assertArrayEquals(new int[] {0, 1}, a.allocate(null, 2));
+    }
+
+    @Test
+    void agreesWithTryingEveryShapeThroughASequenceOfAllocationsAndReleases() {
+        SplittableRandom random = new SplittableRandom(13);
+        for (GridTopology t : List.of(new MeshTopology(6, 5), new TorusTopology(3, 4, 3))) {
+            MachineState m = new MachineState(t);
+            ContiguousAllocator a = new ContiguousAllocator(m);
+            List<int[]> running = new ArrayList<>();
+            for (int step = 0; step < 400; step++) {
+                if (m.freeCount() > 0 && (running.isEmpty() || random.nextInt(3) > 0)) {
+                    int k = 1 + random.nextInt(m.freeCount());
+                    int[] nodes = a.allocate(null, k);
+                    assertArrayEquals(reference(m, t, k), nodes, t.spec() + " step " + step + " k=" + k);
+                    if (nodes != null) {
+                        m.allocate(nodes, step);
+                        running.add(nodes);
+                    }
+                } else {
+                    m.release(running.remove(random.nextInt(running.size())));
+                }
+            }
+        }
+    }
+
     /** Every box shape in preference order, every placement checked node by node. */
     private static int[] reference(MachineState m, GridTopology t, int k) {
         int nx = t.extent(0);
