@@ -21,22 +21,34 @@ import org.hpcsim.workload.Job;
  * blocks do not wrap.
  *
  * <p>The buddy system merges buddies eagerly on release, so its free blocks are exactly the maximal
- * buddy-aligned blocks within the initial blocks that are entirely free. This class derives them
- * from the machine on every call rather than keeping a block tree: O(N) per call with the busy
- * counts of {@link GridOccupancy} (plus O(k log k) to sort the answer), and it stays right whatever
- * else marks nodes busy.
+ * buddy-aligned blocks within the initial blocks that are entirely free. This class derives them on
+ * every call rather than keeping free lists between calls, so it stays right whatever else marks
+ * nodes busy: it keeps the number of free nodes of every buddy block (O(log N) per node to update
+ * when the machine changes) and walks the blocks from the initial ones, stopping at entirely free
+ * and entirely busy blocks. A call costs O(V + B log B + k log k) for V blocks visited (partly free
+ * ones and their children, at most 4N/3) and B free blocks found.
  */
-public final class MbsAllocator implements Allocator {
+public final class MbsAllocator implements Allocator, AvailabilityListener {
     private final MachineState machine;
-    private final GridTopology grid;
     private final int nx;
     private final int plane;
     private final boolean cubes;
+    /** Bits of the node count per level: a level-l block holds 1 << (levelBits * l) nodes. */
+    private final int levelBits;
     /** Buddies per block: 4 (2D) or 8 (3D). */
     private final int buddies;
-    private final GridOccupancy occupancy;
-    private final int[] initialBase;
-    private final int[] initialLevel;
+
+    /** The initial blocks, ascending base node id. */
+    private final int[] roots;
+    private final int[] rootLevel;
+    /** The buddy tree: per block its base node, first of its buddies-many children, parent (-1 at a root). */
+    private final int[] blockBase;
+    private final int[] firstChild;
+    private final int[] parent;
+    private final int[] freeIn;
+    /** The level-0 block of each node. */
+    private final int[] leaf;
+
     /** Scratch for one call: the free blocks of each level by base node id, read from head[level]. */
     private final int[][] free;
     private final int[] head;
@@ -49,12 +61,11 @@ public final class MbsAllocator implements Allocator {
                     + machine.topology().spec());
         }
         this.machine = machine;
-        this.grid = g;
         this.nx = g.extent(0);
         this.plane = g.extent(0) * g.extent(1);
         this.cubes = g.dimensions() == 3;
-        this.buddies = cubes ? 8 : 4;
-        this.occupancy = new GridOccupancy(machine, g);
+        this.levelBits = cubes ? 3 : 2;
+        this.buddies = 1 << levelBits;
 
         int n = g.size();
         boolean[] covered = new boolean[n];
@@ -62,16 +73,14 @@ public final class MbsAllocator implements Allocator {
         int[] level = new int[n];
         int count = 0;
         int maxLevel = 0;
+        int blocks = 0;
         for (int node = 0; node < n; node++) {
             if (covered[node]) {
                 continue;
             }
-            int x = g.x(node);
-            int y = g.y(node);
-            int z = g.z(node);
-            int room = Math.min(g.extent(0) - x, g.extent(1) - y);
+            int room = Math.min(g.extent(0) - g.x(node), g.extent(1) - g.y(node));
             if (cubes) {
-                room = Math.min(room, g.extent(2) - z);
+                room = Math.min(room, g.extent(2) - g.z(node));
             }
             int l = 31 - Integer.numberOfLeadingZeros(room);
             while (anyCovered(covered, node, l)) {
@@ -82,15 +91,55 @@ public final class MbsAllocator implements Allocator {
             level[count] = l;
             count++;
             maxLevel = Math.max(maxLevel, l);
+            for (int depth = 0; depth <= l; depth++) {
+                blocks += 1 << (levelBits * depth);
+            }
         }
-        this.initialBase = Arrays.copyOf(base, count);
-        this.initialLevel = Arrays.copyOf(level, count);
+        this.roots = new int[count];
+        this.rootLevel = Arrays.copyOf(level, count);
+        this.blockBase = new int[blocks];
+        this.firstChild = new int[blocks];
+        this.parent = new int[blocks];
+        this.freeIn = new int[blocks];
+        this.leaf = new int[n];
+        int next = 0;
+        for (int i = 0; i < count; i++) {
+            roots[i] = next;
+            blockBase[next] = base[i];
+            parent[next] = -1;
+            next = buildTree(next, level[i], next + 1);
+        }
+        for (int node = machine.nextFree(0); node >= 0; node = machine.nextFree(node + 1)) {
+            for (int b = leaf[node]; b >= 0; b = parent[b]) {
+                freeIn[b]++;
+            }
+        }
+
         this.free = new int[maxLevel + 1][];
         for (int l = 0; l <= maxLevel; l++) {
-            free[l] = new int[(n >> (l * (cubes ? 3 : 2))) + buddies];
+            free[l] = new int[(n >> (levelBits * l)) + buddies];
         }
         this.head = new int[maxLevel + 1];
         this.tail = new int[maxLevel + 1];
+        machine.addListener(this);
+    }
+
+    /** Gives the subtree of block b (of the given level) ids from next on, children together; returns the next free id. */
+    private int buildTree(int b, int level, int next) {
+        if (level == 0) {
+            leaf[blockBase[b]] = b;
+            return next;
+        }
+        int half = 1 << (level - 1);
+        int first = next;
+        firstChild[b] = first;
+        next += buddies;
+        for (int i = 0; i < buddies; i++) {
+            blockBase[first + i] = buddy(blockBase[b], half, i);
+            parent[first + i] = b;
+            next = buildTree(first + i, level - 1, next);
+        }
+        return next;
     }
 
     @Override
@@ -132,30 +181,24 @@ public final class MbsAllocator implements Allocator {
         return chosen;
     }
 
-    /** Fills the free lists with the maximal entirely free buddy blocks, each level by base id. */
+    /** Fills the free lists with the base nodes of the maximal entirely free buddy blocks, each level sorted. */
     private void findFreeBlocks() {
-        occupancy.refresh();
         Arrays.fill(head, 0);
         Arrays.fill(tail, 0);
-        for (int i = 0; i < initialBase.length; i++) {
-            collect(initialBase[i], initialLevel[i]);
+        for (int i = 0; i < roots.length; i++) {
+            collect(roots[i], rootLevel[i]);
         }
         for (int l = 0; l < free.length; l++) {
             Arrays.sort(free[l], 0, tail[l]);
         }
     }
 
-    private void collect(int block, int level) {
-        int side = 1 << level;
-        int x = grid.x(block);
-        int y = grid.y(block);
-        int z = grid.z(block);
-        if (occupancy.busy(x, x + side, y, y + side, z, z + (cubes ? side : 1)) == 0) {
-            free[level][tail[level]++] = block;
-        } else if (level > 0) {
-            int half = side / 2;
+    private void collect(int b, int level) {
+        if (freeIn[b] == 1 << (levelBits * level)) {
+            free[level][tail[level]++] = blockBase[b];
+        } else if (freeIn[b] > 0) {
             for (int i = 0; i < buddies; i++) {
-                collect(buddy(block, half, i), level - 1);
+                collect(firstChild[b] + i, level - 1);
             }
         }
     }
@@ -174,7 +217,7 @@ public final class MbsAllocator implements Allocator {
         }
     }
 
-    /** Base of the i-th buddy (0..buddies-1, ascending base id) of a block of side 2 * half. */
+    /** Base node of the i-th buddy (0..buddies-1, ascending base id) of a block of side 2 * half. */
     private int buddy(int block, int half, int i) {
         return block + half * ((i & 1) + nx * ((i >> 1) & 1) + plane * (i >> 2));
     }
@@ -216,6 +259,24 @@ public final class MbsAllocator implements Allocator {
             for (int dy = 0; dy < side; dy++) {
                 int row = block + nx * dy + plane * dz;
                 Arrays.fill(covered, row, row + side, true);
+            }
+        }
+    }
+
+    @Override
+    public void unavailable(int[] nodes) {
+        for (int node : nodes) {
+            for (int b = leaf[node]; b >= 0; b = parent[b]) {
+                freeIn[b]--;
+            }
+        }
+    }
+
+    @Override
+    public void available(int[] nodes) {
+        for (int node : nodes) {
+            for (int b = leaf[node]; b >= 0; b = parent[b]) {
+                freeIn[b]++;
             }
         }
     }

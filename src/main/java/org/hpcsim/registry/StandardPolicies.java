@@ -69,7 +69,8 @@ public final class StandardPolicies {
                 + " else the job waits", "O(N + S N), S <= X (2D) or X*Y (3D) shapes", List.of(),
                 (args, machine, reg, seed) -> new ContiguousAllocator(machine));
         r.allocators().register("mbs", "grid only: Multiple Buddy Strategy, power-of-two squares (2D) or"
-                + " cubes (3D)", "O(N + k log k)", List.of(), (args, machine, reg, seed) -> new MbsAllocator(machine));
+                + " cubes (3D)", "O(V + B log B + k log k), V blocks visited (< 4N/3), B free blocks", List.of(),
+                (args, machine, reg, seed) -> new MbsAllocator(machine));
         return r;
     }
 }
