@@ -2,7 +2,13 @@ package org.hpcsim.registry;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.hpcsim.allocation.BestFitAllocator;
+import org.hpcsim.allocation.ContiguousAllocator;
+import org.hpcsim.allocation.FirstFitAllocator;
+import org.hpcsim.allocation.MbsAllocator;
+import org.hpcsim.allocation.RandomAllocator;
 import org.hpcsim.allocation.SortedFreeListAllocator;
+import org.hpcsim.allocation.SumOfSquaresAllocator;
 import org.hpcsim.scheduling.ConservativeBackfillPolicy;
 import org.hpcsim.scheduling.EasyBackfillPolicy;
 import org.hpcsim.scheduling.JobOrder;
@@ -61,6 +67,23 @@ public final class StandardPolicies {
 
         r.allocators().register("sorted-free-list", "Cplant baseline: the first free nodes along the curve",
                 "O(k + N/64)", List.of(CURVE), (args, machine, reg, seed) -> new SortedFreeListAllocator(machine, reg.curve(args.get(0))));
+        r.allocators().register("first-fit", "Leung et al.: the first free interval along the curve that fits,"
+                + " else least span", "O(N/64 + F + k log k)", List.of(CURVE),
+                (args, machine, reg, seed) -> new FirstFitAllocator(machine, reg.curve(args.get(0))));
+        r.allocators().register("best-fit", "Leung et al.: the free interval the job fills most tightly,"
+                + " else least span", "O(N/64 + F + k log k)", List.of(CURVE),
+                (args, machine, reg, seed) -> new BestFitAllocator(machine, reg.curve(args.get(0))));
+        r.allocators().register("sum-of-squares", "Leung et al.: the interval minimizing the sum of squared"
+                + " interval counts per size, else least span", "O(N/64 + F + k log k)", List.of(CURVE),
+                (args, machine, reg, seed) -> new SumOfSquaresAllocator(machine, reg.curve(args.get(0))));
+        r.allocators().register("random", "free nodes drawn uniformly at random from the run's seed",
+                "O(k log k)", List.of(), (args, machine, reg, seed) -> new RandomAllocator(machine, seed));
+        r.allocators().register("contiguous", "grid only: the first entirely free near-square submesh/subtorus,"
+                + " else the job waits", "O(N + S N), S <= X (2D) or X*Y (3D) shapes", List.of(),
+                (args, machine, reg, seed) -> new ContiguousAllocator(machine));
+        r.allocators().register("mbs", "grid only: Multiple Buddy Strategy, power-of-two squares (2D) or"
+                + " cubes (3D)", "O(V + B log B + k log k), V blocks visited (< 4N/3), B free blocks", List.of(),
+                (args, machine, reg, seed) -> new MbsAllocator(machine));
         return r;
     }
 }

@@ -6,9 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.hpcsim.allocation.BestFitAllocator;
+import org.hpcsim.allocation.ContiguousAllocator;
+import org.hpcsim.allocation.FirstFitAllocator;
+import org.hpcsim.allocation.MachineState;
+import org.hpcsim.allocation.MbsAllocator;
+import org.hpcsim.allocation.RandomAllocator;
+import org.hpcsim.allocation.SortedFreeListAllocator;
+import org.hpcsim.allocation.SumOfSquaresAllocator;
 import org.hpcsim.scheduling.ConservativeBackfillPolicy;
 import org.hpcsim.scheduling.EasyBackfillPolicy;
 import org.hpcsim.scheduling.PriorityPolicy;
+import org.hpcsim.topology.MeshTopology;
+import org.hpcsim.topology.SimpleTopology;
 import org.junit.jupiter.api.Test;
 
 class RegistryTest {
@@ -44,5 +54,28 @@ class RegistryTest {
         e = assertThrows(IllegalArgumentException.class, () -> registry.curve("peano"));
         assertTrue(e.getMessage().contains("unknown curve 'peano' (known: snake, row-major, hilbert, file)"),
                 e.getMessage());
+    }
+
+    @Test
+    void everyAllocatorOfTheIssueIsRegisteredWithItsCost() {
+        MachineState m = new MachineState(new MeshTopology(4, 4));
+        assertInstanceOf(SortedFreeListAllocator.class, registry.allocator("sorted-free-list", m, 0));
+        assertInstanceOf(FirstFitAllocator.class, registry.allocator("first-fit", m, 0));
+        assertInstanceOf(BestFitAllocator.class, registry.allocator("best-fit[row-major]", m, 0));
+        assertInstanceOf(SumOfSquaresAllocator.class, registry.allocator("sum-of-squares[snake]", m, 0));
+        assertInstanceOf(RandomAllocator.class, registry.allocator("random", m, 0));
+        assertInstanceOf(ContiguousAllocator.class, registry.allocator("contiguous", m, 0));
+        assertInstanceOf(MbsAllocator.class, registry.allocator("mbs", m, 0));
+        assertEquals(List.of("sorted-free-list", "first-fit", "best-fit", "sum-of-squares", "random", "contiguous",
+                "mbs"), registry.allocators().entries().stream().map(Registry.Entry::name).toList());
+        for (Registry.Entry<Registry.AllocatorFactory> e : registry.allocators().entries()) {
+            assertTrue(e.complexity().startsWith("O("), e.name());
+        }
+        MachineState bag = new MachineState(new SimpleTopology(16));
+        for (String gridOnly : List.of("contiguous", "mbs")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> registry.allocator(gridOnly, bag, 0));
+            assertTrue(e.getMessage().contains("needs a mesh or torus machine"), e.getMessage());
+        }
     }
 }
