@@ -1,6 +1,12 @@
 package org.hpcsim.registry;
 
 import java.util.List;
+import org.hpcsim.allocation.GenAlgAllocator;
+import org.hpcsim.allocation.Mc1x1Allocator;
+import org.hpcsim.allocation.McAllocator;
+import org.hpcsim.allocation.MmAllocator;
+import org.hpcsim.allocation.MmIncAllocator;
+import org.hpcsim.allocation.OptimalAllocator;
 import org.hpcsim.allocation.SortedFreeListAllocator;
 import org.hpcsim.scheduling.ConservativeBackfillPolicy;
 import org.hpcsim.scheduling.EasyBackfillPolicy;
@@ -13,6 +19,13 @@ import org.hpcsim.topology.SnakeCurve;
 public final class StandardPolicies {
     private static final Registry.Param ORDER = new Registry.Param("order", "fifo", "queue order (see queue orders)");
     private static final Registry.Param CURVE = new Registry.Param("curve", "snake", "node ordering curve (see curves)");
+
+    private static final Registry.Param MAX_FREE = new Registry.Param("max-free",
+            String.valueOf(OptimalAllocator.DEFAULT_MAX_FREE), "refuse when more nodes are free");
+    private static final Registry.Param MAX_NODES = new Registry.Param("max-nodes",
+            String.valueOf(OptimalAllocator.DEFAULT_MAX_NODES), "refuse larger jobs");
+    private static final Registry.Param MAX_STEPS = new Registry.Param("max-steps",
+            String.valueOf(OptimalAllocator.DEFAULT_MAX_STEPS), "refuse when the search expands more nodes");
 
     private static final Registry STANDARD = build();
 
@@ -48,6 +61,39 @@ public final class StandardPolicies {
 
         r.allocators().register("sorted-free-list", "Cplant baseline: the first free nodes along the curve",
                 "O(k + N/64)", List.of(CURVE), (args, machine, reg, seed) -> new SortedFreeListAllocator(machine, reg.curve(args.get(0))));
+        r.allocators().register("mm", "Manhattan Median: the k free nodes nearest each crossing of free nodes' axis lines;"
+                + " least total pairwise hops wins (mesh/torus)", "O(C (A + k)), C crossings <= N, A grid points within"
+                + " reach of the k nearest free", List.of(), (args, machine, reg, seed) -> new MmAllocator(machine));
+        r.allocators().register("mm-inc", "MM, then best-improvement swaps of an allocated for a free node while the"
+                + " total pairwise hops drops (mesh/torus)", "MM + O(S k F), S swaps, F free nodes", List.of(),
+                (args, machine, reg, seed) -> new MmIncAllocator(machine));
+        r.allocators().register("genalg", "Krumke et al.'s Gen-Alg: the k free nodes nearest each free node; least total"
+                + " pairwise hops wins (mesh/torus)", "O(F (A + k)), F free nodes", List.of(),
+                (args, machine, reg, seed) -> new GenAlgAllocator(machine));
+        r.allocators().register("mc1x1", "MC1x1: free nodes taken by L-infinity shell around each free node; least sum of"
+                + " shell numbers wins (mesh/torus)", "O(N + F S), S shells", List.of(),
+                (args, machine, reg, seed) -> new Mc1x1Allocator(machine));
+        r.allocators().register("mc", "Mache-Lo-Windisch MC: shells grown from a near-square box of the job's size around"
+                + " each free node; least sum of shell numbers wins (mesh/torus)", "O(N + F S), S shells", List.of(),
+                (args, machine, reg, seed) -> new McAllocator(machine));
+        r.allocators().register("optimal", "exact least total pairwise hops by branch and bound from MM+Inc; refuses"
+                + " instances past its limits (mesh/torus)", "exponential; at most max-steps expansions of O(F log k)",
+                List.of(MAX_FREE, MAX_NODES, MAX_STEPS), (args, machine, reg, seed) -> new OptimalAllocator(machine,
+                        positive(args, 0), positive(args, 1), positive(args, 2)));
         return r;
+    }
+
+    /** A positive integer argument, or an error naming the policy and parameter. */
+    private static int positive(Registry.Args args, int i) {
+        try {
+            int v = Integer.parseInt(args.get(i).strip());
+            if (v >= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("allocator '" + args.policy() + "': argument " + (i + 1)
+                + " must be a positive integer, got '" + args.get(i) + "'");
     }
 }
