@@ -13,7 +13,8 @@ import org.hpcsim.topology.GridTopology;
  * the extra coordinate lies on the upper side.
  *
  * <p>Free nodes are counted per box from a prefix-sum table built once per call, so a center costs
- * O(shells) box counts whatever the density; only the winner's nodes are enumerated.
+ * O(shells) box counts whatever the density, and stops once it cannot beat the best so far; only
+ * the winner's nodes are enumerated.
  */
 final class ShellSearch {
     private final MachineState machine;
@@ -52,7 +53,8 @@ final class ShellSearch {
                 int take = Math.min(count - inside, k - taken);
                 cost += (long) s * take;
                 taken += take;
-                if (taken == k || cost >= bestCost) {
+                // The nodes still to take lie in shell s + 1 or beyond.
+                if (taken == k || cost + (long) (k - taken) * (s + 1) >= bestCost) {
                     break;
                 }
                 inside = count;
