@@ -62,13 +62,13 @@ public final class StandardPolicies {
         r.allocators().register("sorted-free-list", "Cplant baseline: the first free nodes along the curve",
                 "O(k + N/64)", List.of(CURVE), (args, machine, reg, seed) -> new SortedFreeListAllocator(machine, reg.curve(args.get(0))));
         r.allocators().register("mm", "Manhattan Median: the k free nodes nearest each crossing of free nodes' axis lines;"
-                + " least total pairwise hops wins (mesh/torus)", "O(C (A + k)), C crossings <= N, A grid points within"
-                + " reach of the k nearest free", List.of(), (args, machine, reg, seed) -> new MmAllocator(machine));
+                + " least total pairwise hops wins (mesh/torus)", "O(C (A + X + Y + Z)), C crossings <= N, A grid points"
+                + " searched per center", List.of(), (args, machine, reg, seed) -> new MmAllocator(machine));
         r.allocators().register("mm-inc", "MM, then best-improvement swaps of an allocated for a free node while the"
                 + " total pairwise hops drops (mesh/torus)", "MM + O(S k F), S swaps, F free nodes", List.of(),
                 (args, machine, reg, seed) -> new MmIncAllocator(machine));
         r.allocators().register("genalg", "Krumke et al.'s Gen-Alg: the k free nodes nearest each free node; least total"
-                + " pairwise hops wins (mesh/torus)", "O(F (A + k)), F free nodes", List.of(),
+                + " pairwise hops wins (mesh/torus)", "O(F (A + X + Y + Z)), F free nodes", List.of(),
                 (args, machine, reg, seed) -> new GenAlgAllocator(machine));
         r.allocators().register("mc1x1", "MC1x1: free nodes taken by L-infinity shell around each free node; least sum of"
                 + " shell numbers wins (mesh/torus)", "O(N + F S), S shells", List.of(),
