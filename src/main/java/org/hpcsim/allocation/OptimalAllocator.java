@@ -272,12 +272,22 @@ public final class OptimalAllocator implements Allocator {
             return free.ids(bestSet);
         }
 
-        /** The sets whose lowest index is {@code anchor}. */
+        /**
+         * The sets whose lowest index is {@code anchor}. A set holding the anchor and a node t hops
+         * from it totals at least (k - 1) t + B(k - 2), as each other node's hops to the two sum to
+         * at least t; farther nodes cannot be in a cheaper set and are left out.
+         */
         private void searchFrom(int anchor) {
-            candidates = n - 1 - anchor;
-            for (int i = 0; i < candidates; i++) {
-                int v = anchor + 1 + i;
-                keys[i] = (long) dist[anchor * n + v] << 32 | v;
+            long reach = (best - 1 - bound[k - 2]) / (k - 1);
+            candidates = 0;
+            for (int v = anchor + 1; v < n; v++) {
+                int d = dist[anchor * n + v];
+                if (d <= reach) {
+                    keys[candidates++] = (long) d << 32 | v;
+                }
+            }
+            if (candidates < k - 1) {
+                return;
             }
             Arrays.sort(keys, 0, candidates);
             for (int i = 0; i < candidates; i++) {
