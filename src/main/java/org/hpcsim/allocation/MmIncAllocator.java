@@ -8,8 +8,8 @@ import org.hpcsim.workload.Job;
  * MM+Inc (Bender et al. 2008, section 5): MM's allocation, then local improvement until a local
  * minimum. Each step makes the best swap of an allocated node for a free, unallocated one (the one
  * lowering the total pairwise hops most; ties to the lowest allocated id, then the lowest free id),
- * and stops when no swap lowers it strictly; best-improvement keeps the result independent of the
- * order nodes are scanned in. Never worse than MM.
+ * and stops when no swap lowers it strictly. Best rather than first improvement, so that a step
+ * depends on the scan order only through that tie rule. Never worse than MM.
  */
 public final class MmIncAllocator implements Allocator {
     private final MachineState machine;
