@@ -5,7 +5,13 @@ import java.util.List;
 import org.hpcsim.allocation.BestFitAllocator;
 import org.hpcsim.allocation.ContiguousAllocator;
 import org.hpcsim.allocation.FirstFitAllocator;
+import org.hpcsim.allocation.GenAlgAllocator;
 import org.hpcsim.allocation.MbsAllocator;
+import org.hpcsim.allocation.Mc1x1Allocator;
+import org.hpcsim.allocation.McAllocator;
+import org.hpcsim.allocation.MmAllocator;
+import org.hpcsim.allocation.MmIncAllocator;
+import org.hpcsim.allocation.OptimalAllocator;
 import org.hpcsim.allocation.RandomAllocator;
 import org.hpcsim.allocation.SortedFreeListAllocator;
 import org.hpcsim.allocation.SumOfSquaresAllocator;
@@ -22,6 +28,13 @@ import org.hpcsim.topology.SnakeCurve;
 public final class StandardPolicies {
     private static final Registry.Param ORDER = new Registry.Param("order", "fifo", "queue order (see queue orders)");
     private static final Registry.Param CURVE = new Registry.Param("curve", "snake", "node ordering curve (see curves)");
+
+    private static final Registry.Param MAX_FREE = new Registry.Param("max-free",
+            String.valueOf(OptimalAllocator.DEFAULT_MAX_FREE), "refuse when more nodes are free");
+    private static final Registry.Param MAX_NODES = new Registry.Param("max-nodes",
+            String.valueOf(OptimalAllocator.DEFAULT_MAX_NODES), "refuse larger jobs");
+    private static final Registry.Param MAX_STEPS = new Registry.Param("max-steps",
+            String.valueOf(OptimalAllocator.DEFAULT_MAX_STEPS), "refuse when the search expands more nodes");
 
     private static final Registry STANDARD = build();
 
@@ -84,6 +97,39 @@ public final class StandardPolicies {
         r.allocators().register("mbs", "grid only: Multiple Buddy Strategy, power-of-two squares (2D) or"
                 + " cubes (3D)", "O(V + B log B + k log k), V blocks visited (< 4N/3), B free blocks", List.of(),
                 (args, machine, reg, seed) -> new MbsAllocator(machine));
+        r.allocators().register("mm", "Manhattan Median: the k free nodes nearest each crossing of free nodes' axis lines;"
+                + " least total pairwise hops wins (mesh/torus)", "O(C (A + X + Y + Z)), C crossings <= N, A grid points"
+                + " searched per center", List.of(), (args, machine, reg, seed) -> new MmAllocator(machine));
+        r.allocators().register("mm-inc", "MM, then best-improvement swaps of an allocated for a free node while the"
+                + " total pairwise hops drops (mesh/torus)", "MM + O(S k F), S swaps, F free nodes", List.of(),
+                (args, machine, reg, seed) -> new MmIncAllocator(machine));
+        r.allocators().register("genalg", "Krumke et al.'s Gen-Alg: the k free nodes nearest each free node; least total"
+                + " pairwise hops wins (mesh/torus)", "O(F (A + X + Y + Z)), F free nodes", List.of(),
+                (args, machine, reg, seed) -> new GenAlgAllocator(machine));
+        r.allocators().register("mc1x1", "MC1x1: free nodes taken by L-infinity shell around each free node; least sum of"
+                + " shell numbers wins (mesh/torus)", "O(N + F S), S shells", List.of(),
+                (args, machine, reg, seed) -> new Mc1x1Allocator(machine));
+        r.allocators().register("mc", "Mache-Lo-Windisch MC: shells grown from a near-square box of the job's size around"
+                + " each free node; least sum of shell numbers wins (mesh/torus)", "O(N + F S), S shells", List.of(),
+                (args, machine, reg, seed) -> new McAllocator(machine));
+        r.allocators().register("optimal", "exact least total pairwise hops by branch and bound from MM+Inc; refuses"
+                + " instances past its limits (mesh/torus)", "exponential; at most max-steps expansions of O(F log k)",
+                List.of(MAX_FREE, MAX_NODES, MAX_STEPS), (args, machine, reg, seed) -> new OptimalAllocator(machine,
+                        positive(args, 0), positive(args, 1), positive(args, 2)));
         return r;
+    }
+
+    /** A positive integer argument, or an error naming the policy and parameter. */
+    private static int positive(Registry.Args args, int i) {
+        try {
+            int v = Integer.parseInt(args.get(i).strip());
+            if (v >= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("allocator '" + args.policy() + "': argument " + (i + 1)
+                + " must be a positive integer, got '" + args.get(i) + "'");
     }
 }

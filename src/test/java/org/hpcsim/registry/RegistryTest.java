@@ -9,14 +9,21 @@ import java.util.List;
 import org.hpcsim.allocation.BestFitAllocator;
 import org.hpcsim.allocation.ContiguousAllocator;
 import org.hpcsim.allocation.FirstFitAllocator;
+import org.hpcsim.allocation.GenAlgAllocator;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.allocation.MbsAllocator;
+import org.hpcsim.allocation.Mc1x1Allocator;
+import org.hpcsim.allocation.McAllocator;
+import org.hpcsim.allocation.MmAllocator;
+import org.hpcsim.allocation.MmIncAllocator;
+import org.hpcsim.allocation.OptimalAllocator;
 import org.hpcsim.allocation.RandomAllocator;
 import org.hpcsim.allocation.SortedFreeListAllocator;
 import org.hpcsim.allocation.SumOfSquaresAllocator;
 import org.hpcsim.scheduling.ConservativeBackfillPolicy;
 import org.hpcsim.scheduling.EasyBackfillPolicy;
 import org.hpcsim.scheduling.PriorityPolicy;
+import org.hpcsim.topology.Machines;
 import org.hpcsim.topology.MeshTopology;
 import org.hpcsim.topology.SimpleTopology;
 import org.junit.jupiter.api.Test;
@@ -77,5 +84,32 @@ class RegistryTest {
                     () -> registry.allocator(gridOnly, bag, 0));
             assertTrue(e.getMessage().contains("needs a mesh or torus machine"), e.getMessage());
         }
+    }
+
+    @Test
+    void everyGridAllocatorOfTheIssueIsRegisteredWithItsCost() {
+        MachineState mesh = new MachineState(Machines.parse("mesh:4x4"));
+        assertInstanceOf(MmAllocator.class, registry.allocator("mm", mesh, 0));
+        assertInstanceOf(MmIncAllocator.class, registry.allocator("mm-inc", mesh, 0));
+        assertInstanceOf(GenAlgAllocator.class, registry.allocator("genalg", mesh, 0));
+        assertInstanceOf(Mc1x1Allocator.class, registry.allocator("mc1x1", mesh, 0));
+        assertInstanceOf(McAllocator.class, registry.allocator("mc", mesh, 0));
+        assertInstanceOf(OptimalAllocator.class, registry.allocator("optimal[64,8,1000]", mesh, 0));
+        for (String name : List.of("mm", "mm-inc", "genalg", "mc1x1", "mc", "optimal")) {
+            Registry.Entry<Registry.AllocatorFactory> e = registry.allocators().lookup(name);
+            assertTrue(!e.description().isEmpty() && !e.complexity().isEmpty(), name);
+        }
+        assertEquals(List.of("1024", "32", "2000000"),
+                registry.allocators().args(PolicySpec.parse("optimal")).values());
+    }
+
+    @Test
+    void gridAllocatorsRefuseOtherMachinesAndBadLimits() {
+        MachineState bag = new MachineState(Machines.parse("simple:8"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> registry.allocator("mc", bag, 0));
+        assertTrue(e.getMessage().contains("needs a mesh or torus machine"), e.getMessage());
+        MachineState mesh = new MachineState(Machines.parse("mesh:4x4"));
+        e = assertThrows(IllegalArgumentException.class, () -> registry.allocator("optimal[64,x]", mesh, 0));
+        assertTrue(e.getMessage().contains("argument 2 must be a positive integer, got 'x'"), e.getMessage());
     }
 }
