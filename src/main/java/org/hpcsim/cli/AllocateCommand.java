@@ -15,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.hpcsim.allocation.AllocationRefusedException;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.report.JsonWriter;
 import org.hpcsim.study.AllocationInstance;
@@ -94,7 +95,7 @@ final class AllocateCommand implements Callable<Integer> {
         AllocationResult r;
         try {
             r = study.allocate(new AllocationInstance(topology, taken, size, allocator, curve, seed));
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | AllocationRefusedException e) {
             throw new InputException(e.getMessage());
         }
         out.print(format.equals("json") ? r.json().renderCompact() + System.lineSeparator() : r.text());
@@ -116,7 +117,7 @@ final class AllocateCommand implements Callable<Integer> {
                 }
                 try {
                     out.println(study.allocate(instance(line)).json().renderCompact());
-                } catch (IllegalArgumentException | ConfigException e) {
+                } catch (IllegalArgumentException | ConfigException | AllocationRefusedException e) {
                     failed++;
                     out.println(new JsonWriter().put("line", number).put("error", message(e)).renderCompact());
                 }

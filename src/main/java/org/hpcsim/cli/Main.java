@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Properties;
+import org.hpcsim.allocation.AllocationRefusedException;
+import org.hpcsim.kernel.ComponentFailure;
+import org.hpcsim.kernel.SimTime;
 import org.hpcsim.workload.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -46,6 +49,13 @@ public final class Main implements Runnable {
             PrintWriter err = commandLine.getErr();
             if (ex instanceof InputException) {
                 err.println("hpcsim: error: " + ex.getMessage());
+                err.flush();
+                return EXIT_INPUT;
+            }
+            if (ex instanceof ComponentFailure f && f.getCause() instanceof AllocationRefusedException refused) {
+                // A limit the user chose (an exact allocator on too large an instance), not a bug.
+                err.println("hpcsim: error: the allocator refused a job at t=" + SimTime.format(f.time()) + " s: "
+                        + refused.getMessage());
                 err.flush();
                 return EXIT_INPUT;
             }

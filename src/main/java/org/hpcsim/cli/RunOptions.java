@@ -25,7 +25,7 @@ public final class RunOptions {
     String scheduler;
 
     @Option(names = {"-a", "--allocator"}, paramLabel = "SPEC",
-            description = "sorted-free-list[curve]; key allocator.policy.")
+            description = "Allocator, e.g. sorted-free-list[hilbert], best-fit[hilbert], mm, mc1x1, mbs (see `hpcsim list`); key allocator.policy.")
     String allocator;
 
     @Option(names = "--cores-per-node", paramLabel = "N", description = "Processors per node; key workload.cores-per-node.")

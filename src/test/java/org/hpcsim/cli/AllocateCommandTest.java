@@ -79,4 +79,28 @@ class AllocateCommandTest {
         assertTrue(lines[3].contains("\"nodes\":[0]"), lines[3]);
         assertTrue(r.err().contains("2 instances failed"), r.err());
     }
+
+    @Test
+    void optimalOnAnEmpty12x12MeshReproducesBenderEtAlFigure2() throws IOException {
+        StringBuilder lines = new StringBuilder();
+        for (int k = 2; k <= 12; k++) {
+            lines.append("{\"topology\":\"mesh:12x12\",\"size\":").append(k).append(",\"allocator\":\"optimal\"}\n");
+        }
+        Path batch = dir.resolve("fig2.jsonl");
+        Files.writeString(batch, lines);
+        Cli.Result r = Cli.run("allocate", "--batch", batch.toString());
+        assertEquals(0, r.status(), r.err());
+        long[] expected = {1, 4, 8, 16, 25, 38, 54, 72, 96, 124, 152};
+        String[] out = r.out().split("\n");
+        for (int i = 0; i < expected.length; i++) {
+            assertTrue(out[i].contains("\"pairwiseHopsSum\":" + expected[i] + ","), out[i]);
+        }
+    }
+
+    @Test
+    void anOptimalInstanceBeyondItsLimitsIsRefusedWithTheLimitNamed() {
+        Cli.Result r = Cli.run("allocate", "--topology", "mesh:12x12", "--size", "40", "--allocator", "optimal");
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("exceeds its limit of 32"), r.err());
+    }
 }
