@@ -7,7 +7,9 @@ import org.hpcsim.topology.GridTopology;
  * The k free nodes nearest a grid point in hop distance, ties by lowest node id, and the cheapest
  * such cluster over a sequence of centers: the inner step of MM and Gen-Alg. A query walks the
  * distance rings around the point (L1 on a mesh, wrap-around L1 on a torus) instead of sorting all
- * nodes, so it costs about the number of grid points within the k-th free node's distance.
+ * nodes, so it costs about the number of grid points within the k-th free node's distance. On
+ * machines of at most {@value #TABLE_LIMIT} nodes each center's nodes in (distance, id) order are
+ * computed once and scanned instead, which is the same answer at a fraction of the cost.
  */
 final class NearestFree {
     private final MachineState machine;
@@ -17,6 +19,10 @@ final class NearestFree {
     /** Per axis, the one or two coordinates at the current axis distance from the point. */
     private final int[][] coords = new int[3][2];
     private int[] ring = new int[64];
+    /** Machines up to this size keep, per center, all nodes in (distance, id) order: 4 MB at most. */
+    static final int TABLE_LIMIT = 1024;
+    private final int[][] byDistance;
+    private final long[] scratch;
 
     private int size;
     private int[] candidate;
@@ -28,6 +34,27 @@ final class NearestFree {
         this.grid = grid;
         this.extent = new int[] {grid.extent(0), grid.extent(1), grid.extent(2)};
         this.wraps = grid.wraps();
+        this.byDistance = grid.size() <= TABLE_LIMIT ? new int[grid.size()][] : null;
+        this.scratch = new long[Math.max(extent[0], Math.max(extent[1], extent[2]))];
+    }
+
+    /** Every node in (distance from center, id) order, computed on first use. */
+    private int[] byDistance(int center) {
+        int[] order = byDistance[center];
+        if (order == null) {
+            int n = grid.size();
+            long[] keyed = new long[n];
+            for (int v = 0; v < n; v++) {
+                keyed[v] = (long) grid.distance(center, v) << 32 | v;
+            }
+            Arrays.sort(keyed);
+            order = new int[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = (int) keyed[i];
+            }
+            byDistance[center] = order;
+        }
+        return order;
     }
 
     /**
@@ -36,6 +63,17 @@ final class NearestFree {
      * ring. Needs 1 <= k <= the free count.
      */
     void nearest(int x, int y, int z, int k, int[] out) {
+        if (byDistance != null) {
+            int[] order = byDistance(grid.node(x, y, z));
+            int taken = 0;
+            for (int i = 0; taken < k; i++) {
+                int node = order[i];
+                if (machine.isFree(node)) {
+                    out[taken++] = node;
+                }
+            }
+            return;
+        }
         int reachX = reach(x, 0);
         int reachY = reach(y, 1);
         int reachZ = reach(z, 2);
@@ -113,7 +151,7 @@ final class NearestFree {
      */
     void offer(int x, int y, int z) {
         nearest(x, y, z, size, candidate);
-        long cost = grid.sumPairwiseHops(candidate);
+        long cost = grid.sumPairwiseHops(candidate, scratch);
         if (cost < bestCost) {
             bestCost = cost;
             int[] t = best;

@@ -1,5 +1,7 @@
 package org.hpcsim.topology;
 
+import java.util.Arrays;
+
 /**
  * A 2D or 3D grid of nodes, node id = x + X*y + X*Y*z (a 2D grid has Z = 1). Meshes and tori differ
  * only in the per-dimension distance.
@@ -123,26 +125,34 @@ public abstract sealed class GridTopology implements Topology permits MeshTopolo
      */
     @Override
     public final long sumPairwiseHops(int[] nodes) {
+        return sumPairwiseHops(nodes, new long[Math.max(dims[0], Math.max(dims[1], dims[2]))]);
+    }
+
+    /**
+     * {@link #sumPairwiseHops(int[])} with a caller's scratch array of at least the largest extent,
+     * all zero, which is left all zero: for callers that score many sets.
+     */
+    public final long sumPairwiseHops(int[] nodes, long[] scratch) {
         long total = 0;
         for (int d = 0; d < 3; d++) {
             int extent = dims[d];
             if (extent == 1) {
                 continue;
             }
-            long[] count = new long[extent];
             for (int node : nodes) {
-                count[coordinate(node, d)]++;
+                scratch[coordinate(node, d)]++;
             }
-            total += wraps() ? ringPairs(count) : linePairs(count);
+            total += wraps() ? ringPairs(scratch, extent) : linePairs(scratch, extent);
+            Arrays.fill(scratch, 0, extent, 0);
         }
         return total;
     }
 
-    private static long linePairs(long[] count) {
+    private static long linePairs(long[] count, int extent) {
         long total = 0;
         long before = 0;
         long sumBefore = 0;
-        for (int v = 0; v < count.length; v++) {
+        for (int v = 0; v < extent; v++) {
             long c = count[v];
             if (c == 0) {
                 continue;
@@ -154,8 +164,7 @@ public abstract sealed class GridTopology implements Topology permits MeshTopolo
         return total;
     }
 
-    private static long ringPairs(long[] count) {
-        int n = count.length;
+    private static long ringPairs(long[] count, int n) {
         int distinct = 0;
         int[] values = new int[n];
         for (int v = 0; v < n; v++) {
