@@ -65,6 +65,11 @@ final class AllocateCommand implements Callable<Integer> {
             description = "Output format of a single allocation (default ${DEFAULT-VALUE}); --batch always writes JSON.")
     String format;
 
+    @Option(names = "--repeat", defaultValue = "1", paramLabel = "N",
+            description = {"Allocate N times on the same state and print the median and minimum time per call on"
+                + " stderr (a benchmark; the result is the same each time). Default ${DEFAULT-VALUE}."})
+    int repeat;
+
     @Option(names = "--batch", paramLabel = "FILE", description = "JSON instances, one per line; - reads standard input.")
     String batch;
 
@@ -92,14 +97,25 @@ final class AllocateCommand implements Callable<Integer> {
             throw new InputException("give the busy nodes with --busy or --busy-file, not both");
         }
         int[] taken = busyFile != null ? readBusyFile(busyFile) : busy == null ? new int[0] : busy;
+        if (repeat < 1) {
+            throw new InputException("--repeat must be at least 1, got " + repeat);
+        }
         AllocationResult r;
+        long[] nanos = new long[repeat];
         try {
-            r = study.allocate(new AllocationInstance(topology, taken, size, allocator, curve, seed));
+            r = study.allocate(new AllocationInstance(topology, taken, size, allocator, curve, seed), repeat, nanos);
         } catch (IllegalArgumentException | AllocationRefusedException e) {
             throw new InputException(e.getMessage());
         }
         out.print(format.equals("json") ? r.json().renderCompact() + System.lineSeparator() : r.text());
         out.flush();
+        if (repeat > 1) {
+            java.util.Arrays.sort(nanos);
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf(java.util.Locale.ROOT, "%d calls: median %.3f ms, min %.3f ms%n", repeat,
+                    nanos[repeat / 2] / 1e6, nanos[0] / 1e6);
+            err.flush();
+        }
         return 0;
     }
 

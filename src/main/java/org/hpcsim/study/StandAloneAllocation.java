@@ -24,6 +24,15 @@ public final class StandAloneAllocation {
      *                                  allocator could not place it
      */
     public AllocationResult allocate(AllocationInstance in) {
+        return allocate(in, 1, new long[1]);
+    }
+
+    /**
+     * Allocates {@code repeats} times over the same machine state (an allocator commits nothing, so
+     * each call sees the same instance) and writes each call's wall time in nanoseconds into
+     * {@code nanos}: the allocator's speed, for benchmarks only.
+     */
+    public AllocationResult allocate(AllocationInstance in, int repeats, long[] nanos) {
         Topology topology = Machines.parse(in.topology());
         int n = topology.size();
         boolean[] taken = new boolean[n];
@@ -48,7 +57,12 @@ public final class StandAloneAllocation {
             machine.occupy(in.busy().clone());
         }
         Allocator allocator = registry.allocator(spec, machine, in.seed());
-        int[] nodes = allocator.allocate(null, in.size());
+        int[] nodes = null;
+        for (int i = 0; i < repeats; i++) {
+            long t0 = System.nanoTime();
+            nodes = allocator.allocate(null, in.size());
+            nanos[i] = System.nanoTime() - t0;
+        }
         if (nodes == null) {
             throw new IllegalArgumentException("allocator " + spec + " cannot place " + in.size()
                     + " nodes on this free set (in a simulation the job would wait)");

@@ -103,4 +103,15 @@ class AllocateCommandTest {
         assertEquals(2, r.status());
         assertTrue(r.err().contains("exceeds its limit of 32"), r.err());
     }
+
+    @Test
+    void repeatTimesTheSameAllocationAndReportsTheMedianOnStderr() {
+        Cli.Result once = Cli.run("allocate", "--topology", "mesh:8x8", "--busy", "9,10,11", "--size", "6",
+                "--allocator", "mm");
+        Cli.Result many = Cli.run("allocate", "--topology", "mesh:8x8", "--busy", "9,10,11", "--size", "6",
+                "--allocator", "mm", "--repeat", "5");
+        assertEquals(0, many.status(), many.err());
+        assertEquals(once.out(), many.out());
+        assertTrue(many.err().startsWith("5 calls: median "), many.err());
+    }
 }
