@@ -39,4 +39,23 @@ class DeterminismScenarioTest {
             assertEquals(one, jobsCsv(trace, "torus:8x8x2", scheduler, "4", "1", "2"), scheduler);
         }
     }
+
+    @Test
+    void everyKindOfAllocatorGivesIdenticalJobsCsvAtAnyThreadCount() {
+        String trace = SharedData.repoRoot().resolve("traces/synthetic-2000.swf").toString();
+        for (String allocator : new String[] {"random", "mm", "mc1x1", "best-fit[hilbert]", "mbs", "contiguous"}) {
+            Path one = dir.resolve(allocator + "-1");
+            Path four = dir.resolve(allocator + "-4");
+            for (Path out : new Path[] {one, four}) {
+                Runs.run(Runs.scenario("trace", trace, "machine", "mesh:16x8", "scheduler.policy", "easy",
+                        "allocator.policy", allocator, "kernel.threads", out == one ? "1" : "4",
+                        "output.dir", out.toString()));
+            }
+            assertEquals(Runs.read(one.resolve("jobs.csv")), Runs.read(four.resolve("jobs.csv")), allocator);
+            assertEquals(Runs.read(one.resolve("summary.json")).replaceAll("\"(wall_clock_s|events_per_s|peak_rss_mb|"
+                    + "threads|partitions|actor_messages)\": [^,\n]*", ""),
+                    Runs.read(four.resolve("summary.json")).replaceAll("\"(wall_clock_s|events_per_s|peak_rss_mb|"
+                    + "threads|partitions|actor_messages)\": [^,\n]*", ""), allocator);
+        }
+    }
 }
