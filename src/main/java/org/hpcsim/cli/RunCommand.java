@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.report.RunMetrics;
@@ -82,6 +83,12 @@ final class RunCommand implements Callable<Integer> {
                 sim.topology().spec(), s.scheduler(), s.allocator());
         out.printf(Locale.ROOT, "  makespan %.0f s, mean wait %.1f s, mean bounded slowdown %.3f, utilization %.1f %%%n",
                 m.makespan() / 1e6, m.meanWaitSeconds(), m.meanBoundedSlowdown(), 100 * m.utilization());
+        LocalitySummary l = m.locality();
+        if (l.defined(LocalitySummary.Metric.AVG_PAIRWISE_HOPS)) {
+            out.printf(Locale.ROOT, "  multi-node jobs: mean avg pairwise hops %.3f, mean span %.1f, mean components %.2f%n",
+                    l.mean(LocalitySummary.Metric.AVG_PAIRWISE_HOPS), l.mean(LocalitySummary.Metric.RING_SPAN),
+                    l.mean(LocalitySummary.Metric.COMPONENTS));
+        }
         out.printf(Locale.ROOT, "  %d events in %.2f s (%.0f events/s), outputs in %s%n",
                 r.kernel().events(), r.wallSeconds(), r.eventsPerSecond(), r.outputDir());
         out.flush();
