@@ -2,9 +2,7 @@ package org.hpcsim.cli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.SyntheticWorkload;
@@ -39,14 +37,11 @@ final class GenerateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new InputException(e.getMessage());
         }
-        Path dir = out.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, ".hpcsim-", ".swf");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.US_ASCII);
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
+        AtomicFile.write(out, "--out", stream -> {
+            stream.write(bytes);
+            return null;
+        });
         return 0;
     }
 }

@@ -8,14 +8,9 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.GZIPOutputStream;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.TraceFormat;
@@ -116,57 +111,16 @@ final class TraceTransformCommand implements Callable<Integer> {
         WorkloadOptions options = new WorkloadOptions(1, swfSize(), missingEstimate(), true);
         TraceFormat from = inputFormat();
         TraceFormat to = outputFormat(from);
-        Path target = out.toAbsolutePath();
-        if (Files.isDirectory(target)) {
-            throw new InputException(out.toString(), 0, "--out", "is a directory");
-        }
-        Path dir = target.getParent();
-        if (dir == null || !Files.isDirectory(dir)) {
-            throw new InputException(out.toString(), 0, "--out", "no such directory: " + dir);
-        }
-
         TraceTransform trace = TraceTransform.read(input, from, options);
-
-        TraceTransform.Summary summary;
-        Path tmp = null;
-        try {
-            tmp = createTemporary(dir);
-            try (OutputStream raw = Files.newOutputStream(tmp);
-                 OutputStream stream = gzip(target) ? new GZIPOutputStream(raw, 1 << 16) : raw;
+        boolean compress = gzip(out.toAbsolutePath());
+        TraceTransform.Summary summary = AtomicFile.write(out, "--out", raw -> {
+            try (OutputStream stream = compress ? new GZIPOutputStream(raw, 1 << 16) : raw;
                  Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.ISO_8859_1), 1 << 16)) {
-                summary = trace.write(settings, to, w);
+                return trace.write(settings, to, w);
             }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            throw new InputException(out.toString(), 0, "--out", "cannot write: " + e);
-        } finally {
-            if (tmp != null) {
-                Files.deleteIfExists(tmp);
-            }
-        }
+        });
         report(summary, from, to, settings);
         return 0;
-    }
-
-    /**
-     * A new empty file beside the output. Unlike {@link Files#createTempFile}, which makes it
-     * readable by its owner only, it gets the default permissions of a new file, as the output should.
-     */
-    private static Path createTemporary(Path dir) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            Path p = dir.resolve(".hpcsim-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
-            try {
-                return Files.createFile(p);
-            } catch (FileAlreadyExistsException e) {
-                if (attempt == 100) {
-                    throw e;
-                }
-            }
-        }
     }
 
     private TraceTransform.Settings settings() {

@@ -155,4 +155,13 @@ class CommandLineTest {
         assertEquals(0, Cli.run("generate", "--jobs", "50", "--procs", "16", "--seed", "9", "-o", out.toString()).status());
         assertEquals(SyntheticWorkload.generate(50, 16, 0.75, 9), Files.readString(out));
     }
+
+    @Test
+    void generateIntoAMissingDirectoryIsBadInputAndWritesNothing() {
+        Path target = dir.resolve("missing").resolve("t.swf");
+        Cli.Result r = Cli.run("generate", "--jobs", "10", "-o", target.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("no such directory"), r.err());
+        assertTrue(!Files.exists(target.getParent()));
+    }
 }
