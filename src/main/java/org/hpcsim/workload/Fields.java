@@ -60,16 +60,34 @@ final class Fields {
         return line.substring(start[i], end[i]);
     }
 
-    /** Field i as exact microseconds of a decimal number of seconds ("1e999" is not a number). */
+    /** What a reader says of a time field {@link #seconds} refused. */
+    static String timeProblem(RuntimeException e) {
+        return e instanceof ArithmeticException ? "a time of at most 1e12 s (about 31,700 years)" : "a number of seconds";
+    }
+
+    /** Largest trace time accepted, 10^12 s (about 31,700 years): sums of times cannot overflow. */
+    static final long MAX_SECONDS = 1_000_000_000_000L;
+
+    /**
+     * Field i as exact microseconds of a decimal number of seconds.
+     *
+     * @throws NumberFormatException not a number ("1e999" included)
+     * @throws ArithmeticException   a magnitude above {@link #MAX_SECONDS}
+     */
     long seconds(int i) {
+        long micros;
         try {
-            return org.hpcsim.kernel.SimTime.parseSeconds(line, start[i], end[i]);
+            micros = org.hpcsim.kernel.SimTime.parseSeconds(line, start[i], end[i]);
         } catch (NumberFormatException e) {
             throw e;
         } catch (IllegalArgumentException e) {
             // an exponent that overflows to infinity
             throw new NumberFormatException(e.getMessage());
         }
+        if (Math.abs(micros) > MAX_SECONDS * 1_000_000L) {
+            throw new ArithmeticException("out of range");
+        }
+        return micros;
     }
 
     /** Field i as an integer ("-1", "128"; "128.0" is accepted as 128). */

@@ -115,7 +115,7 @@ public final class SimTraceReader implements TraceReader {
             return fields.seconds(field);
         } catch (NumberFormatException | ArithmeticException e) {
             throw new InputException(file, lines.number(), "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
-                    "'" + fields.text(field) + "' is not a number of seconds");
+                    "'" + fields.text(field) + "' is not " + Fields.timeProblem(e));
         }
     }
 

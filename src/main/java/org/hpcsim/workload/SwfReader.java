@@ -132,7 +132,7 @@ public final class SwfReader implements TraceReader {
         try {
             return fields.seconds(field);
         } catch (NumberFormatException | ArithmeticException e) {
-            throw error(field, "a number of seconds");
+            throw error(field, Fields.timeProblem(e));
         }
     }
 

@@ -71,5 +71,9 @@ class SimTraceReaderTest {
         assertEquals("field 2 (procs)", e.field());
         e = assertThrows(InputException.class, () -> read("0 4 1e999 -1\n", WorkloadOptions.DEFAULTS));
         assertEquals("field 3 (runtime)", e.field(), "an infinite time is a malformed field, not an internal error");
+        e = assertThrows(InputException.class, () -> read("0 4 1e20 -1\n", WorkloadOptions.DEFAULTS));
+        assertEquals("field 3 (runtime)", e.field(), "a time whose sums could overflow is refused up front");
+        assertTrue(e.getMessage().contains("at most 1e12 s"), e.getMessage());
+        assertEquals(1_000_000_000_000_000_000L, read("0 4 1000000000000 -1\n", WorkloadOptions.DEFAULTS).get(0).runTime());
     }
 }
