@@ -28,6 +28,10 @@ public final class RunOptions {
             description = "Allocator, e.g. sorted-free-list[hilbert], best-fit[hilbert], mm, mc1x1, mbs (see `hpcsim list`); key allocator.policy.")
     String allocator;
 
+    @Option(names = "--pinned", paramLabel = "FILE",
+            description = "Hand-placed jobs, lines 'jobid: n1,n2,...' (they wait for exactly those nodes); key allocator.pinned.")
+    Path pinned;
+
     @Option(names = "--cores-per-node", paramLabel = "N", description = "Processors per node; key workload.cores-per-node.")
     Integer coresPerNode;
 
@@ -61,6 +65,9 @@ public final class RunOptions {
         }
         if (allocator != null) {
             o.put("allocator.policy", allocator);
+        }
+        if (pinned != null) {
+            o.put("allocator.pinned", pinned.toString());
         }
         if (coresPerNode != null) {
             o.put("workload.cores-per-node", coresPerNode.toString());

@@ -23,6 +23,7 @@ import org.hpcsim.workload.WorkloadOptions;
  * @param scheduler      scheduler spec, e.g. {@code easy[fifo]}
  * @param allocator      allocator spec, e.g. {@code sorted-free-list[snake]}
  * @param spanCurve      curve spans are measured along; "auto" = the allocator's curve, else snake
+ * @param pinned         file of hand-placed jobs ({@code jobid: n1,n2,...}), or null
  * @param reportLatency  node-to-scheduler report latency, microseconds
  * @param kernel         how the kernel runs
  * @param outputDir      output directory
@@ -30,7 +31,7 @@ import org.hpcsim.workload.WorkloadOptions;
  * @param config         the merged configuration (written to config-used.conf)
  */
 public record Scenario(Path trace, String traceFormat, String machine, long seed, WorkloadOptions workload,
-                       String scheduler, String allocator, String spanCurve, long reportLatency, KernelOptions kernel,
+                       String scheduler, String allocator, String spanCurve, Path pinned, long reportLatency, KernelOptions kernel,
                        Path outputDir, Progress progress, Config config) {
 
     /** When to show the progress line. */
@@ -90,11 +91,12 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
                 registry.curves().args(org.hpcsim.registry.PolicySpec.parse(spanCurve.startsWith("file:") ? "file" : spanCurve));
             }
         });
+        Path pinned = c.getIsNull("allocator.pinned") ? null : Path.of(string(c, "allocator.pinned"));
         int threads = nonNegativeInt(c, "kernel.threads");
         KernelOptions kernel = new KernelOptions(threads, positiveInt(c, "kernel.partitions-per-thread"),
                 positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"));
         return new Scenario(Path.of(traceText), string(c, "trace-format"), string(c, "machine"), c.getLong("seed"),
-                workload, scheduler, allocator, spanCurve, duration(c, "node.report-latency"), kernel,
+                workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class), c);
     }
 

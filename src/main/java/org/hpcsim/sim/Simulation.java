@@ -6,10 +6,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
+import org.hpcsim.allocation.PinnedAllocator;
+import org.hpcsim.allocation.Pins;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
@@ -101,6 +104,11 @@ public final class Simulation {
         } catch (IllegalArgumentException e) {
             throw new InputException("configuration", 0, "allocator.policy", e.getMessage());
         }
+        if (scenario.pinned() != null) {
+            Map<Long, int[]> pins = Pins.read(scenario.pinned(), topology.size());
+            checkPins(scenario.pinned(), pins, trace);
+            allocator = new PinnedAllocator(machine, allocator, pins);
+        }
         String spanCurve = registry.spanCurve(scenario.spanCurve(), scenario.allocator());
         int[] spanRanks;
         try {
@@ -109,6 +117,24 @@ public final class Simulation {
             throw new InputException("configuration", 0, "allocator.span-curve", e.getMessage());
         }
         return new Simulation(scenario, trace, topology, spanCurve, spanRanks, new SchedulerCore(machine, allocator, policy));
+    }
+
+    /** Every pinned job is in the trace and pinned to as many nodes as it needs. */
+    private static void checkPins(Path file, Map<Long, int[]> pins, Trace trace) {
+        Map<Long, int[]> unseen = new java.util.LinkedHashMap<>(pins);
+        try (JobStream jobs = trace.open()) {
+            for (Job j = jobs.next(); j != null; j = jobs.next()) {
+                int[] pin = unseen.remove(j.id());
+                if (pin != null && j.usable() && pin.length != j.nodes()) {
+                    throw new InputException(file, 0, "nodes", "job " + j.id() + " needs " + j.nodes()
+                            + " nodes but is pinned to " + pin.length);
+                }
+            }
+        }
+        if (!unseen.isEmpty()) {
+            throw new InputException(file, 0, "jobid", "job " + unseen.keySet().iterator().next()
+                    + " is not in the trace " + trace.file());
+        }
     }
 
     private static Topology machine(Scenario scenario, Trace trace) {

@@ -164,4 +164,30 @@ class CommandLineTest {
         assertTrue(r.err().contains("no such directory"), r.err());
         assertTrue(!Files.exists(target.getParent()));
     }
+
+    @Test
+    void pinnedJobsRunOnTheirNodesAndBadPinsAreBadInput() throws IOException {
+        Path trace = dir.resolve("p.sim");
+        Files.writeString(trace, "0 2 10 10\n0 2 10 10\n");
+        Path pins = dir.resolve("pins.txt");
+        Files.writeString(pins, "0: 6,7\n");
+        Path out = dir.resolve("p");
+        Cli.Result r = Cli.run("run", "-q", "--trace", trace.toString(), "--machine", "mesh:4x2", "--pinned",
+                pins.toString(), "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        List<String> rows = Files.readAllLines(out.resolve("jobs.csv"));
+        assertTrue(rows.get(1).startsWith("0,0,0,0,10,10,10,2,6;7,") || rows.get(2).startsWith("0,0,0,0,10,10,10,2,6;7,"),
+                rows.toString());
+        Files.writeString(pins, "0: 6\n");
+        r = Cli.run("run", "-q", "--trace", trace.toString(), "--machine", "mesh:4x2", "--pinned", pins.toString(),
+                "--out", dir.resolve("p2").toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("job 0 needs 2 nodes but is pinned to 1"), r.err());
+        Files.writeString(pins, "5: 6,7\n");
+        r = Cli.run("run", "-q", "--trace", trace.toString(), "--machine", "mesh:4x2", "--pinned", pins.toString(),
+                "--out", dir.resolve("p3").toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("job 5 is not in the trace"), r.err());
+        assertTrue(!Files.exists(dir.resolve("p3")));
+    }
 }
