@@ -23,8 +23,7 @@ public sealed interface CommPattern
     }
 
     /**
-     * Calls {@code sink} once per flow among {@code tasks} tasks, in ascending (source, target) order
-     * for the fixed patterns and the matrix.
+     * Calls {@code sink} once per flow among {@code tasks} tasks, in ascending (source, target) order.
      *
      * @throws IllegalArgumentException when the pattern is for another number of tasks (a stencil
      *                                  grid or matrix of a different size)
@@ -82,7 +81,7 @@ public sealed interface CommPattern
                     int[] extent = {1, 1, 1};
                     int n = 0;
                     while (n < 3 && i + 1 < words.length && words[i + 1].matches("\\d+")) {
-                        extent[n++] = jobNumber(job, words[++i]);
+                        extent[n++] = meshExtent(job, words[++i]);
                     }
                     if (n < 2) {
                         throw new IllegalArgumentException(where(job) + "expected 'mesh X Y [Z]' in '" + job.options() + "'");
@@ -134,7 +133,7 @@ public sealed interface CommPattern
         return words[i];
     }
 
-    private static int jobNumber(Job job, String digits) {
+    private static int meshExtent(Job job, String digits) {
         try {
             return Integer.parseInt(digits);
         } catch (NumberFormatException e) {
