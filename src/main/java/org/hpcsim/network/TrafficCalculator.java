@@ -1,0 +1,272 @@
+package org.hpcsim.network;
+
+import java.util.Arrays;
+import org.hpcsim.topology.GridTopology;
+
+/**
+ * The load a job's communication puts on the links of a mesh or torus: per link, how many of the
+ * job's flows cross it when every flow follows {@link GridTopology#route} from its source.
+ *
+ * <p>Ring, stencil and matrix patterns have O(k) flows, so each flow's route is walked. All-to-all has
+ * k(k-1) flows of up to X+Y+Z hops, too many to walk for a large job, so its load is counted: a
+ * dimension-order route corrects x in the source's row, then y in the column at the destination's x
+ * and the source's z, then z in the pillar at the destination's x and y. So the flows crossing an x
+ * link of row (y, z) are the pairs (source in that row, any destination) whose x coordinates lie on
+ * either side of it; a y link at (x, z) sees the pairs (source in plane z, destination in column x)
+ * whose y coordinates straddle it; a z link at (x, y) the pairs (any source, destination in pillar
+ * (x, y)) whose z coordinates straddle it. Each is a product of coordinate histograms: prefix sums on
+ * a mesh line, and on a torus ring the pairs whose shorter way round (the positive one on a tie)
+ * passes the link, a sliding window of half the ring. The cost is O(k log k) plus O(extent) per
+ * occupied row, per (occupied plane, occupied column) and per occupied pillar, at most O(nodes).
+ */
+public final class TrafficCalculator {
+    private final LinkMap links;
+    private final GridTopology grid;
+
+    public TrafficCalculator(LinkMap links) {
+        this.links = links;
+        this.grid = links.grid();
+    }
+
+    /**
+     * The link load of a job on {@code nodes} (ascending, distinct) whose task i runs on
+     * {@code nodes[i]}.
+     *
+     * @throws IllegalArgumentException for unsorted or unknown nodes, or a pattern for another
+     *                                  number of tasks
+     */
+    public LinkLoad compute(int[] nodes, CommPattern pattern) {
+        for (int i = 0; i < nodes.length; i++) {
+            if (nodes[i] < 0 || nodes[i] >= grid.size() || (i > 0 && nodes[i] <= nodes[i - 1])) {
+                throw new IllegalArgumentException("nodes must be distinct, ascending and in 0.."
+                        + (grid.size() - 1) + ": " + nodes[i] + " at index " + i);
+            }
+        }
+        long[] weights = new long[links.size()];
+        if (pattern instanceof CommPattern.AllToAll) {
+            if (nodes.length > 1) {
+                allToAllX(nodes, weights);
+                allToAllY(nodes, weights);
+                allToAllZ(nodes, weights);
+            }
+        } else {
+            pattern.forEachFlow(nodes.length, (s, t) -> walk(nodes[s], nodes[t], weights));
+        }
+        return compact(weights);
+    }
+
+    /** Adds one to every link on the route from {@code a} to {@code b}, stepping as {@link GridTopology#route} does. */
+    private void walk(int a, int b, long[] weights) {
+        int at = a;
+        for (int d = 0; d < 3; d++) {
+            int n = grid.extent(d);
+            int c = grid.coordinate(at, d);
+            int target = grid.coordinate(b, d);
+            int stride = stride(d);
+            int step;
+            int hops;
+            if (grid.wraps()) {
+                int forward = Math.floorMod(target - c, n);
+                step = forward <= n - forward ? 1 : -1;
+                hops = Math.min(forward, n - forward);
+            } else {
+                step = target >= c ? 1 : -1;
+                hops = Math.abs(target - c);
+            }
+            for (int h = 0; h < hops; h++) {
+                int next = Math.floorMod(c + step, n);
+                int neighbour = at + (next - c) * stride;
+                weights[links.link(step > 0 ? at : neighbour, d)]++;
+                at = neighbour;
+                c = next;
+            }
+        }
+    }
+
+    /** x links: sources in the link's row against all destinations. */
+    private void allToAllX(int[] nodes, long[] weights) {
+        int x = grid.extent(0);
+        if (x == 1) {
+            return;
+        }
+        long[] destinations = new long[x];
+        for (int node : nodes) {
+            destinations[grid.x(node)]++;
+        }
+        long[] sources = new long[x];
+        long[] crossing = new long[x];
+        // Nodes ascend, so each row's nodes are consecutive.
+        for (int i = 0; i < nodes.length;) {
+            int row = nodes[i] / x;
+            int j = i;
+            for (; j < nodes.length && nodes[j] / x == row; j++) {
+                sources[grid.x(nodes[j])]++;
+            }
+            add(sources, destinations, x, crossing, row * x, 0, weights);
+            Arrays.fill(sources, 0);
+            i = j;
+        }
+    }
+
+    /** y links: sources in the link's z plane against destinations in its x column (any z). */
+    private void allToAllY(int[] nodes, long[] weights) {
+        int x = grid.extent(0);
+        int y = grid.extent(1);
+        if (y == 1) {
+            return;
+        }
+        long[][] columns = new long[x][];
+        for (int node : nodes) {
+            int cx = grid.x(node);
+            if (columns[cx] == null) {
+                columns[cx] = new long[y];
+            }
+            columns[cx][grid.y(node)]++;
+        }
+        long[] sources = new long[y];
+        long[] crossing = new long[y];
+        int plane = x * y;
+        for (int i = 0; i < nodes.length;) {
+            int z = nodes[i] / plane;
+            int j = i;
+            for (; j < nodes.length && nodes[j] / plane == z; j++) {
+                sources[grid.y(nodes[j])]++;
+            }
+            for (int cx = 0; cx < x; cx++) {
+                if (columns[cx] != null) {
+                    add(sources, columns[cx], y, crossing, grid.node(cx, 0, z), 1, weights);
+                }
+            }
+            Arrays.fill(sources, 0);
+            i = j;
+        }
+    }
+
+    /** z links: all sources against destinations in the link's (x, y) pillar. */
+    private void allToAllZ(int[] nodes, long[] weights) {
+        int z = grid.extent(2);
+        if (z == 1) {
+            return;
+        }
+        int plane = grid.extent(0) * grid.extent(1);
+        long[] sources = new long[z];
+        int[] byPillar = new int[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            sources[nodes[i] / plane]++;
+            byPillar[i] = (nodes[i] % plane) * z + nodes[i] / plane;
+        }
+        Arrays.sort(byPillar);
+        long[] destinations = new long[z];
+        long[] crossing = new long[z];
+        for (int i = 0; i < byPillar.length;) {
+            int pillar = byPillar[i] / z;
+            int j = i;
+            for (; j < byPillar.length && byPillar[j] / z == pillar; j++) {
+                destinations[byPillar[j] % z]++;
+            }
+            add(sources, destinations, z, crossing, pillar, 2, weights);
+            Arrays.fill(destinations, 0);
+            i = j;
+        }
+    }
+
+    /**
+     * Adds to the links of one line along {@code dim} (starting at node {@code first}) the pairs of
+     * (source, destination) coordinates whose route along the line crosses them.
+     */
+    private void add(long[] sources, long[] destinations, int n, long[] crossing, int first, int dim, long[] weights) {
+        int edges;
+        if (grid.wraps()) {
+            Arrays.fill(crossing, 0, n, 0);
+            // Positive way: up to floor(n/2) steps (ties go positive); negative way: fewer than n/2.
+            cover(sources, destinations, n / 2, n, crossing);
+            cover(destinations, sources, (n - 1) / 2, n, crossing);
+            edges = n;
+        } else {
+            lineCrossings(sources, destinations, n, crossing);
+            edges = n - 1;
+        }
+        int stride = stride(dim);
+        for (int e = 0; e < edges; e++) {
+            if (crossing[e] > 0) {
+                // On a torus of extent 2 both edges are the line's one link.
+                weights[links.link(first + e * stride, dim)] += crossing[e];
+            }
+        }
+    }
+
+    /** Mesh line: edge e (between e and e+1) is crossed by pairs with one end at or below e and the other above. */
+    private static void lineCrossings(long[] sources, long[] destinations, int n, long[] crossing) {
+        long sourceTotal = 0;
+        long destinationTotal = 0;
+        for (int c = 0; c < n; c++) {
+            sourceTotal += sources[c];
+            destinationTotal += destinations[c];
+        }
+        long sourcesBelow = 0;
+        long destinationsBelow = 0;
+        for (int e = 0; e < n - 1; e++) {
+            sourcesBelow += sources[e];
+            destinationsBelow += destinations[e];
+            crossing[e] = sourcesBelow * (destinationTotal - destinationsBelow)
+                    + (sourceTotal - sourcesBelow) * destinationsBelow;
+        }
+    }
+
+    /**
+     * Ring of n: adds {@code first[u] * second[u + f]} for every u and 1 &lt;= f &lt;= maxSteps to
+     * the edges u, u+1, ..., u+f-1 (mod n), where edge e joins e and e+1. The positive-way flows are
+     * (sources, destinations); the negative-way flows, which cross the edges from the destination up
+     * to the source, are (destinations, sources). Edge 0 is summed directly; from there the sum moves
+     * along the ring, gaining the ranges that start at e and losing those that ended at e-1, whose
+     * weights are sliding-window sums. Needs maxSteps &lt; n, so that no range covers the whole ring.
+     */
+    private static void cover(long[] first, long[] second, int maxSteps, int n, long[] crossing) {
+        if (maxSteps == 0) {
+            return;
+        }
+        long secondAhead = 0;
+        long firstBehind = 0;
+        long atEdge = 0;
+        for (int f = 1; f <= maxSteps; f++) {
+            secondAhead += second[f % n];
+            firstBehind += first[n - f];
+            // Ranges over edge 0 start at u = f - maxSteps (mod n) and end at 1..f.
+            atEdge += first[(n - maxSteps + f) % n] * secondAhead;
+        }
+        // secondAhead = second[1..maxSteps], firstBehind = first[-maxSteps..-1]: the windows at 0.
+        crossing[0] += atEdge;
+        for (int e = 1; e < n; e++) {
+            secondAhead += second[(e + maxSteps) % n] - second[e];
+            firstBehind += first[e - 1] - first[(e - 1 - maxSteps + n) % n];
+            atEdge += first[e] * secondAhead - second[e] * firstBehind;
+            crossing[e] += atEdge;
+        }
+    }
+
+    private int stride(int dim) {
+        return dim == 0 ? 1 : dim == 1 ? grid.extent(0) : grid.extent(0) * grid.extent(1);
+    }
+
+    private static LinkLoad compact(long[] weights) {
+        int n = 0;
+        for (long w : weights) {
+            if (w > 0) {
+                n++;
+            }
+        }
+        if (n == 0) {
+            return LinkLoad.EMPTY;
+        }
+        int[] ids = new int[n];
+        long[] loads = new long[n];
+        n = 0;
+        for (int link = 0; link < weights.length; link++) {
+            if (weights[link] > 0) {
+                ids[n] = link;
+                loads[n++] = weights[link];
+            }
+        }
+        return new LinkLoad(ids, loads);
+    }
+}
