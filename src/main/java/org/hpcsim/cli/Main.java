@@ -52,6 +52,12 @@ public final class Main implements Runnable {
                 err.flush();
                 return EXIT_INPUT;
             }
+            if (ex instanceof ComponentFailure f && f.getCause() instanceof InputException bad) {
+                // Input found bad only when the simulation reached it (a job's communication pattern).
+                err.println("hpcsim: error: at t=" + SimTime.format(f.time()) + " s: " + bad.getMessage());
+                err.flush();
+                return EXIT_INPUT;
+            }
             if (ex instanceof ComponentFailure f && f.getCause() instanceof AllocationRefusedException refused) {
                 // A limit the user chose (an exact allocator on too large an instance), not a bug.
                 err.println("hpcsim: error: the allocator refused a job at t=" + SimTime.format(f.time()) + " s: "

@@ -25,14 +25,35 @@ import org.hpcsim.workload.WorkloadOptions;
  * @param spanCurve      curve spans are measured along; "auto" = the allocator's curve, else snake
  * @param pinned         file of hand-placed jobs ({@code jobid: n1,n2,...}), or null
  * @param reportLatency  node-to-scheduler report latency, microseconds
+ * @param network        network model (communication cost and contention)
  * @param kernel         how the kernel runs
  * @param outputDir      output directory
  * @param progress       progress line policy
  * @param config         the merged configuration (written to config-used.conf)
  */
 public record Scenario(Path trace, String traceFormat, String machine, long seed, WorkloadOptions workload,
-                       String scheduler, String allocator, String spanCurve, Path pinned, long reportLatency, KernelOptions kernel,
+                       String scheduler, String allocator, String spanCurve, Path pinned, long reportLatency, NetworkOptions network, KernelOptions kernel,
                        Path outputDir, Progress progress, Config config) {
+
+    /**
+     * The network model.
+     *
+     * @param model                  none, distance (Meng et al.'s delay factor) or links (emergent contention)
+     * @param communicationFraction  c: the share of a job's run time spent communicating
+     * @param tau                    MENG (0.9875 + 0.0962 CC + r) or ONE (no distance cost; contention only)
+     * @param tauNoise               scale of r = noise * CC * u, u uniform in [-1, 1)
+     * @param pattern                communication pattern of jobs without a .sim option
+     * @param linksCsv               write links.csv (the most loaded links over time)
+     * @param linksCsvTop            links per instant in links.csv
+     */
+    public record NetworkOptions(Model model, double communicationFraction, Tau tau, double tauNoise, String pattern,
+                                 boolean linksCsv, int linksCsvTop) {
+        /** How run times respond to the network. */
+        public enum Model { NONE, DISTANCE, LINKS }
+
+        /** The delay factor's distance term. */
+        public enum Tau { MENG, ONE }
+    }
 
     /** When to show the progress line. */
     public enum Progress { AUTO, ON, OFF }
@@ -92,11 +113,15 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
             }
         });
         Path pinned = c.getIsNull("allocator.pinned") ? null : Path.of(string(c, "allocator.pinned"));
+        NetworkOptions network = new NetworkOptions(oneOf(c, "network.model", NetworkOptions.Model.class),
+                fraction(c, "network.communication-fraction"), oneOf(c, "network.tau", NetworkOptions.Tau.class),
+                nonNegative(c, "network.tau-noise"), string(c, "network.pattern"), bool(c, "network.links-csv"),
+                positiveInt(c, "network.links-csv-top"));
         int threads = nonNegativeInt(c, "kernel.threads");
         KernelOptions kernel = new KernelOptions(threads, positiveInt(c, "kernel.partitions-per-thread"),
                 positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"));
         return new Scenario(Path.of(traceText), string(c, "trace-format"), string(c, "machine"), c.getLong("seed"),
-                workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), kernel,
+                workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network, kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class), c);
     }
 
@@ -178,6 +203,30 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
                 known.append(known.length() == 0 ? "" : ", ").append(k.name().toLowerCase(Locale.ROOT));
             }
             throw fail(c, key, "unknown value '" + v + "' (expected " + known + ")");
+        }
+    }
+
+    private static double fraction(Config c, String key) {
+        double v = number(c, key);
+        if (!(v >= 0 && v <= 1)) {
+            throw fail(c, key, "expected a number from 0 to 1, got " + v);
+        }
+        return v;
+    }
+
+    private static double nonNegative(Config c, String key) {
+        double v = number(c, key);
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw fail(c, key, "expected a number >= 0, got " + v);
+        }
+        return v;
+    }
+
+    private static double number(Config c, String key) {
+        try {
+            return c.getDouble(key);
+        } catch (ConfigException e) {
+            throw fail(c, key, "expected a number, got '" + c.getValue(key).unwrapped() + "'");
         }
     }
 

@@ -55,6 +55,45 @@ public final class TrafficCalculator {
         return compact(weights);
     }
 
+    /**
+     * The link load of a job whose pattern is sized in processors rather than nodes, as SST's
+     * {@code .sim} stencils and graphs are: task i runs on {@code nodes[i / tasksPerNode]} (SST's
+     * simple mapper), and flows between tasks on the same node cross no link. A pattern that fits
+     * any size (all-to-all, ring, ...) runs one task per node.
+     *
+     * @throws IllegalArgumentException if the pattern has a fixed size that does not fill the nodes this way
+     */
+    public LinkLoad compute(int[] nodes, CommPattern pattern, int tasksPerNode) {
+        int tasks = fixedTasks(pattern);
+        if (tasksPerNode <= 1 || tasks < 0 || tasks == nodes.length) {
+            return compute(nodes, pattern);
+        }
+        if ((tasks + tasksPerNode - 1) / tasksPerNode != nodes.length) {
+            throw new IllegalArgumentException(pattern + " does not fit " + nodes.length + " nodes of "
+                    + tasksPerNode + " tasks");
+        }
+        long[] weights = new long[links.size()];
+        pattern.forEachFlow(tasks, (s, t) -> {
+            int a = nodes[s / tasksPerNode];
+            int b = nodes[t / tasksPerNode];
+            if (a != b) {
+                walk(a, b, weights);
+            }
+        });
+        return compact(weights);
+    }
+
+    /** The number of tasks a pattern is made for, or -1 when it fits any number. */
+    private static int fixedTasks(CommPattern pattern) {
+        if (pattern instanceof CommPattern.Stencil st) {
+            return st.tasks();
+        }
+        if (pattern instanceof MatrixPattern m) {
+            return m.tasks();
+        }
+        return -1;
+    }
+
     /** Adds one to every link on the route from {@code a} to {@code b}, stepping as {@link GridTopology#route} does. */
     private void walk(int a, int b, long[] weights) {
         int at = a;

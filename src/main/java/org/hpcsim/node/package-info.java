@@ -1,5 +1,7 @@
 /**
- * Compute node actors: each node runs the job the scheduler starts on it and reports its end.
- * Depends on the kernel, and on scheduling for the scheduler's protocol.
+ * Compute node actors: each node runs the job the scheduler starts on it and reports its end; under
+ * the links network model a job's lead node follows the job's stretch with a plain-Java
+ * {@link org.hpcsim.node.FluidJob}. Depends on the kernel, and on scheduling and link for their
+ * protocols.
  */
 package org.hpcsim.node;

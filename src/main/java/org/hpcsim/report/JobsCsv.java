@@ -9,7 +9,8 @@ import org.hpcsim.workload.JobStatus;
 public final class JobsCsv {
     public static final String HEADER =
             "id,submit,wait,start,end,run_time,estimate,procs,nodes,status,reason,avg_pairwise_hops,pairwise_hops,"
-                    + "linear_span,ring_span,stretch_span,bbox_volume,bbox_ratio,bbox_dim_sum,bcube_ratio,components";
+                    + "linear_span,ring_span,stretch_span,bbox_volume,bbox_ratio,bbox_dim_sum,bcube_ratio,components,"
+                    + "tau,sigma_mean,sigma_max,hop_bytes,max_link_load";
 
     private JobsCsv() {
     }
@@ -19,7 +20,7 @@ public final class JobsCsv {
      * on a machine without geometry.
      */
     static void appendRow(StringBuilder sb, Job job, long start, long end, int[] nodes, JobStatus status,
-                          String reason, Locality locality) {
+                          String reason, Locality locality, Recorder.NetworkUse network) {
         sb.append(job.id()).append(',');
         if (job.submit() >= 0) {
             SimTime.appendSeconds(sb, job.submit());
@@ -59,7 +60,7 @@ public final class JobsCsv {
             appendQuoted(sb, reason);
         }
         if (locality == null) {
-            sb.append(",,,,,,,,,,\n");
+            sb.append(",,,,,,,,,,,,,,,\n");
             return;
         }
         Locality l = locality;
@@ -84,7 +85,29 @@ public final class JobsCsv {
         } else {
             sb.append(",,,,");
         }
+        appendNetwork(sb, network);
         sb.append('\n');
+    }
+
+    /** tau and the stretches with six decimals; empty where the model does not define them. */
+    private static void appendNetwork(StringBuilder sb, Recorder.NetworkUse n) {
+        if (n == null) {
+            sb.append(",,,,,");
+            return;
+        }
+        sb.append(',');
+        appendDecimal(sb, n.tau());
+        sb.append(',');
+        appendDecimal(sb, n.sigmaMean());
+        sb.append(',');
+        appendDecimal(sb, n.sigmaMax());
+        sb.append(',').append(n.hopBytes()).append(',').append(n.maxLinkLoad());
+    }
+
+    private static void appendDecimal(StringBuilder sb, double v) {
+        if (!Double.isNaN(v)) {
+            sb.append(String.format(java.util.Locale.ROOT, "%.6f", v));
+        }
     }
 
     /**

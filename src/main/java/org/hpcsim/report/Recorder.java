@@ -35,13 +35,27 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
      * Scheduler -> Recorder: a job has its final status. {@code start}, {@code end} and {@code nodes}
      * are -1, -1 and null for a rejected job, which carries its {@code reason}.
      */
-    public record JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason)
-            implements Command {
+    public record JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
+                           NetworkUse network) implements Command {
+    }
+
+    /**
+     * A job's network use, when a network model is on: its delay factor, time-weighted mean and
+     * largest stretch (NaN without the links model), hop-bytes, and the most load seen on one of its
+     * links (its own largest weight without the links model).
+     */
+    public record NetworkUse(double tau, double sigmaMean, double sigmaMax, long hopBytes, long maxLinkLoad) {
+    }
+
+    /** Link -> Recorder: link {@code link} now carries {@code load} from {@code jobs} jobs (for links.csv). */
+    public record LinkLoad(int link, long load, int jobs) implements Command {
     }
 
     private static final int FLUSH_AT = 1 << 16;
 
     private final LocalityMeter meter;
+    private final LinksCsv links;
+    private boolean linksPending;
     private final Writer out;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 4096);
     private final RunMetrics metrics;
@@ -49,9 +63,11 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     private final CompletableFuture<RunMetrics> result;
 
     private Recorder(ActorContext<KernelCommand> context, ComponentSetup setup, Topology topology, int[] spanRanks,
-                     Path jobsCsv, RunProgress progress, CompletableFuture<RunMetrics> result) throws IOException {
+                     Path jobsCsv, LinksCsv links, RunProgress progress, CompletableFuture<RunMetrics> result)
+            throws IOException {
         super(context, setup);
         this.meter = new LocalityMeter(topology, spanRanks);
+        this.links = links;
         this.out = new BufferedWriter(Files.newBufferedWriter(jobsCsv, StandardCharsets.UTF_8), 1 << 16);
         this.metrics = new RunMetrics(topology.size());
         this.progress = progress;
@@ -59,25 +75,47 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
         buffer.append(JobsCsv.HEADER).append('\n');
     }
 
-    /** {@code spanRanks}: each node's rank on the curve that spans are measured along. */
+    /**
+     * {@code spanRanks}: each node's rank on the curve that spans are measured along; {@code links}:
+     * the links.csv writer ({@link LinksCsv#off()} when it is not wanted).
+     */
     public static Behavior<KernelCommand> create(ComponentSetup setup, Topology topology, int[] spanRanks,
-                                                 Path jobsCsv, RunProgress progress,
+                                                 Path jobsCsv, LinksCsv links, RunProgress progress,
                                                  CompletableFuture<RunMetrics> result) {
-        return Behaviors.setup(ctx -> new Recorder(ctx, setup, topology, spanRanks, jobsCsv, progress, result));
+        return Behaviors.setup(ctx -> new Recorder(ctx, setup, topology, spanRanks, jobsCsv, links, progress, result));
     }
 
     @Override
     protected void onMessage(Command message) {
+        if (message instanceof LinkLoad l) {
+            links.changed(l.link(), l.load(), l.jobs());
+            if (!linksPending) {
+                linksPending = true;
+                requestEndOfInstant();
+            }
+            return;
+        }
         JobEnded e = (JobEnded) message;
         Locality l = e.nodes() == null ? null : meter.measure(e.nodes());
-        JobsCsv.appendRow(buffer, e.job(), e.start(), e.end(), e.nodes(), e.status(), e.reason(), l);
+        JobsCsv.appendRow(buffer, e.job(), e.start(), e.end(), e.nodes(), e.status(), e.reason(), l, e.network());
         metrics.add(e.job().arrival(), e.start(), e.end(), e.nodes() == null ? 0 : e.nodes().length, e.status());
+        if (e.network() != null) {
+            metrics.network().add(e.job(), e.end() - e.start(), e.status(), e.network());
+        }
         if (l != null) {
             metrics.locality().add(l, e.end() - e.start());
         }
         progress.recorded();
         if (buffer.length() >= FLUSH_AT) {
             flush();
+        }
+    }
+
+    @Override
+    protected void onEndOfInstant() {
+        if (linksPending) {
+            linksPending = false;
+            links.sample(now());
         }
     }
 
@@ -93,12 +131,14 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     @Override
     protected void onSimulationEnd() {
         flush();
+        links.close();
         close();
         result.complete(metrics);
     }
 
     @Override
     protected void onStopped() {
+        links.close();
         close();
     }
 

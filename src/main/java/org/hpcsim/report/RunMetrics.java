@@ -32,6 +32,7 @@ public final class RunMetrics {
     private double slowdownSum;
     private double nodeMicros;
     private final LocalitySummary locality = new LocalitySummary();
+    private final NetworkSummary network = new NetworkSummary();
 
     public RunMetrics(int machineNodes) {
         this.machineNodes = machineNodes;
@@ -61,6 +62,11 @@ public final class RunMetrics {
     /** Locality means over the multi-node allocations. */
     public LocalitySummary locality() {
         return locality;
+    }
+
+    /** Network means (empty without a network model). */
+    public NetworkSummary network() {
+        return network;
     }
 
     public int total() {

@@ -33,8 +33,16 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     public record JobArrived(Job job) implements Command {
     }
 
-    /** ComputeNode -> Scheduler: the job's run on {@code node} ended at {@code endTime} with {@code status}. */
-    public record NodeReport(int jobIndex, int node, long endTime, JobStatus status) implements Command {
+    /**
+     * ComputeNode -> Scheduler: the job's run on {@code node} ended at {@code endTime} with
+     * {@code status}; a lead node under the links model adds the contention it saw, others null.
+     */
+    public record NodeReport(int jobIndex, int node, long endTime, JobStatus status, Contention contention)
+            implements Command {
+    }
+
+    /** The contention a job met: time-weighted mean and largest stretch, and the most load on one of its links. */
+    public record Contention(double sigmaMean, double sigmaMax, long maxLinkLoad) {
     }
 
     /** A running job waiting for its nodes' reports. */
@@ -43,9 +51,12 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         int remaining;
         long end;
         JobStatus status = JobStatus.COMPLETED;
+        final NetworkPlanner.Plan plan;
+        Contention contention;
 
-        Pending(RunningJob run) {
+        Pending(RunningJob run, NetworkPlanner.Plan plan) {
             this.run = run;
+            this.plan = plan;
             this.remaining = run.nodes().length;
         }
     }
@@ -55,22 +66,25 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     private final Map<Integer, Pending> pending = new HashMap<>();
     private final List<Recorder.JobEnded> ended = new ArrayList<>();
     private final Address<ComputeNodeActor.Command>[] nodes;
+    private final NetworkPlanner network;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private SchedulerActor(ActorContext<KernelCommand> context, ComponentSetup setup, SchedulerCore core,
-                           Address<Recorder.Command> recorder) {
+                           Address<Recorder.Command> recorder, NetworkPlanner network) {
         super(context, setup);
         this.core = core;
         this.recorder = recorder;
+        this.network = network;
         this.nodes = new Address[core.machine().size()];
         for (int i = 0; i < nodes.length; i++) {
             nodes[i] = new Address<>(i);
         }
     }
 
+    /** {@code network}: the network model's planner, or null when run times ignore the network. */
     public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
-                                                 Address<Recorder.Command> recorder) {
-        return Behaviors.setup(ctx -> new SchedulerActor(ctx, setup, core, recorder));
+                                                 Address<Recorder.Command> recorder, NetworkPlanner network) {
+        return Behaviors.setup(ctx -> new SchedulerActor(ctx, setup, core, recorder, network));
     }
 
     @Override
@@ -79,7 +93,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             Job job = arrived.job();
             String reason = core.submit(job);
             if (reason != null) {
-                ended.add(new Recorder.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason));
+                ended.add(new Recorder.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason, null));
             }
             requestEndOfInstant();
         } else if (message instanceof NodeReport report) {
@@ -92,11 +106,14 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             if (report.status() == JobStatus.KILLED) {
                 p.status = JobStatus.KILLED;
             }
+            if (report.contention() != null) {
+                p.contention = report.contention();
+            }
             if (--p.remaining == 0) {
                 pending.remove(report.jobIndex());
                 core.finish(report.jobIndex());
                 RunningJob r = p.run;
-                ended.add(new Recorder.JobEnded(r.job(), r.start(), p.end, r.nodes(), p.status, null));
+                ended.add(new Recorder.JobEnded(r.job(), r.start(), p.end, r.nodes(), p.status, null, use(p)));
                 requestEndOfInstant();
             }
         }
@@ -111,11 +128,35 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         List<RunningJob> started = core.schedule(now());
         for (RunningJob r : started) {
             Job job = r.job();
-            pending.put(job.index(), new Pending(r));
-            ComputeNodeActor.StartJob start = new ComputeNodeActor.StartJob(job.index(), job.runTime(), job.estimate());
+            NetworkPlanner.Plan plan = network == null ? null : network.plan(job, r.nodes(), random());
+            pending.put(job.index(), new Pending(r, plan));
+            if (plan != null && plan.flow() != null) {
+                int lead = r.nodes()[0];
+                ComputeNodeActor.StartJob follow = new ComputeNodeActor.StartJob(job.index(), plan.runTime(),
+                        job.estimate(), null, true);
+                for (int node : r.nodes()) {
+                    send(nodes[node], node == lead
+                            ? new ComputeNodeActor.StartJob(job.index(), plan.runTime(), job.estimate(), plan.flow(), false)
+                            : follow);
+                }
+                continue;
+            }
+            ComputeNodeActor.StartJob start = new ComputeNodeActor.StartJob(job.index(),
+                    plan == null ? job.runTime() : plan.runTime(), job.estimate());
             for (int node : r.nodes()) {
                 send(nodes[node], start);
             }
         }
+    }
+
+    /** What the recorder reports of the job's network use, or null without a network model. */
+    private static Recorder.NetworkUse use(Pending p) {
+        if (p.plan == null) {
+            return null;
+        }
+        Contention c = p.contention;
+        return new Recorder.NetworkUse(p.plan.tau(), c == null ? Double.NaN : c.sigmaMean(),
+                c == null ? Double.NaN : c.sigmaMax(), p.plan.hopBytes(),
+                c == null ? p.plan.maxOwnWeight() : c.maxLinkLoad());
     }
 }

@@ -22,18 +22,24 @@ import org.hpcsim.kernel.KernelProgress;
 import org.hpcsim.kernel.KernelSettings;
 import org.hpcsim.kernel.KernelStats;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.link.LinkActor;
 import org.hpcsim.locality.LocalitySummary;
+import org.hpcsim.network.LinkMap;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.report.JsonWriter;
+import org.hpcsim.report.LinksCsv;
+import org.hpcsim.report.NetworkSummary;
 import org.hpcsim.report.OutputDirectory;
 import org.hpcsim.report.Recorder;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
+import org.hpcsim.scheduling.NetworkPlanner;
 import org.hpcsim.scheduling.SchedulerActor;
 import org.hpcsim.scheduling.SchedulerCore;
 import org.hpcsim.scheduling.SchedulingPolicy;
 import org.hpcsim.topology.Curve;
+import org.hpcsim.topology.GridTopology;
 import org.hpcsim.topology.Machines;
 import org.hpcsim.topology.Topology;
 import org.hpcsim.workload.InputException;
@@ -67,21 +73,25 @@ public final class Simulation {
     private final String spanCurve;
     private final int[] spanRanks;
     private final SchedulerCore core;
+    private final LinkMap links;
+    private final NetworkPlanner network;
     private final KernelSettings kernelSettings;
     private final RunProgress runProgress = new RunProgress();
     private volatile KernelProgress kernelProgress;
     private boolean ran;
 
     private Simulation(Scenario scenario, Trace trace, Topology topology, String spanCurve, int[] spanRanks,
-                       SchedulerCore core) {
+                       SchedulerCore core, LinkMap links, NetworkPlanner network) {
         this.scenario = scenario;
         this.trace = trace;
         this.topology = topology;
         this.spanCurve = spanCurve;
         this.spanRanks = spanRanks;
         this.core = core;
+        this.links = links;
+        this.network = network;
         Scenario.KernelOptions k = scenario.kernel();
-        int threads = k.threadsFor(topology.size() + 3);
+        int threads = k.threadsFor(topology.size() + 3 + linkActors());
         this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
                 scenario.seed(), 0);
     }
@@ -116,7 +126,31 @@ public final class Simulation {
         } catch (IllegalArgumentException e) {
             throw new InputException("configuration", 0, "allocator.span-curve", e.getMessage());
         }
-        return new Simulation(scenario, trace, topology, spanCurve, spanRanks, new SchedulerCore(machine, allocator, policy));
+        Scenario.NetworkOptions net = scenario.network();
+        LinkMap links = null;
+        NetworkPlanner planner = null;
+        if (net.model() != Scenario.NetworkOptions.Model.NONE) {
+            if (!(topology instanceof GridTopology grid)) {
+                throw new InputException("configuration", 0, "network.model", "network model '"
+                        + net.model().name().toLowerCase(java.util.Locale.ROOT) + "' needs a mesh or torus machine, not "
+                        + topology.spec());
+            }
+            links = new LinkMap(grid);
+            Path traceDir = scenario.trace().toAbsolutePath().getParent();
+            try {
+                planner = new NetworkPlanner(net, grid, links, traceDir, topology.size() + 3,
+                        scenario.workload().coresPerNode());
+            } catch (IllegalArgumentException e) {
+                throw new InputException("configuration", 0, "network.pattern", e.getMessage());
+            }
+        }
+        return new Simulation(scenario, trace, topology, spanCurve, spanRanks, new SchedulerCore(machine, allocator, policy),
+                links, planner);
+    }
+
+    /** Link actors in the simulation: one per link under the links model, else none. */
+    private int linkActors() {
+        return scenario.network().model() == Scenario.NetworkOptions.Model.LINKS ? links.size() : 0;
     }
 
     /** Every pinned job is in the trace and pinned to as many nodes as it needs. */
@@ -195,12 +229,19 @@ public final class Simulation {
             for (int i = 0; i < n; i++) {
                 kernel.add(i, "node", setup -> ComputeNodeActor.create(setup, scheduler, latency));
             }
-            kernel.add(n, "scheduler", setup -> SchedulerActor.create(setup, core, recorder));
+            kernel.add(n, "scheduler", setup -> SchedulerActor.create(setup, core, recorder, network));
             Address<TraceFeeder.Command> feeder = kernel.add(n + 1, "feeder",
                     setup -> TraceFeeder.create(setup, jobs, scheduler, scenario.kernel().feederBatch()));
             Path jobsCsv = out.file("jobs.csv");
+            boolean linksCsv = linkActors() > 0 && scenario.network().linksCsv();
+            LinksCsv linkLog = linksCsv ? LinksCsv.open(out.file("links.csv"), links.size(),
+                    scenario.network().linksCsvTop(), links::describe) : LinksCsv.off();
             kernel.add(n + 2, "recorder",
-                    setup -> Recorder.create(setup, topology, spanRanks, jobsCsv, runProgress, metrics));
+                    setup -> Recorder.create(setup, topology, spanRanks, jobsCsv, linkLog, runProgress, metrics));
+            for (int l = 0; l < linkActors(); l++) {
+                int link = l;
+                kernel.add(n + 3 + l, "link", setup -> LinkActor.create(setup, link, linksCsv ? recorder : null));
+            }
             Job first = jobs.peek();
             if (first != null) {
                 kernel.schedule(feeder, new TraceFeeder.Feed(), first.arrival());
@@ -243,6 +284,7 @@ public final class Simulation {
                 .put("bounded_slowdown_threshold_s", SimTime.toSeconds(RunMetrics.SLOWDOWN_THRESHOLD))
                 .put("utilization", m.utilization())
                 .put("locality", locality(m.locality()))
+                .put("network", network(m.network()))
                 .put("messages", k.messages())
                 .put("events", k.events())
                 .put("actor_messages", k.actorMessages())
@@ -253,6 +295,24 @@ public final class Simulation {
                 .put("wall_clock_s", r.wallSeconds())
                 .put("events_per_s", r.eventsPerSecond())
                 .put("peak_rss_mb", r.peakRssBytes() < 0 ? null : r.peakRssBytes() / (1024.0 * 1024.0));
+    }
+
+    /** The network model and its means, or null when run times ignore the network. */
+    private JsonWriter network(NetworkSummary n) {
+        if (network == null) {
+            return null;
+        }
+        Scenario.NetworkOptions o = scenario.network();
+        return new JsonWriter()
+                .put("model", o.model().name().toLowerCase(java.util.Locale.ROOT))
+                .put("communication_fraction", o.communicationFraction())
+                .put("links", links.size())
+                .put("jobs", n.jobs())
+                .put("mean_dilation", n.meanDilation())
+                .put("mean_tau", n.meanTau())
+                .put("mean_sigma", n.meanSigma())
+                .put("max_sigma", n.maxSigma())
+                .put("total_hop_bytes", n.totalHopBytes());
     }
 
     /** Locality means over multi-node jobs: {"jobs": n, "mean": {...}, "runtime_weighted_mean": {...}}. */

@@ -279,4 +279,17 @@ class TrafficCalculatorTest {
         assertEquals(new LinkLoad(new int[] {1, 4}, new long[] {3, 7}), new LinkLoad(new int[] {1, 4}, new long[] {3, 7}));
         assertEquals("LinkLoad[1=3, 4=7]", new LinkLoad(new int[] {1, 4}, new long[] {3, 7}).toString());
     }
+
+    @Test
+    void aPatternSizedInProcessorsMapsSeveralTasksToANodeAndIntraNodeFlowsAreFree() {
+        LinkMap links = new LinkMap(new MeshTopology(3, 1));
+        TrafficCalculator calc = new TrafficCalculator(links);
+        // Tasks 0,1 on node 0 and 2,3 on node 2: only 1 <-> 2 leave a node, over links 0-1 and 1-2.
+        LinkLoad load = calc.compute(new int[] {0, 2}, CommPattern.stencil(4, 1, 1), 2);
+        assertArrayEquals(new int[] {links.link(0, 0), links.link(1, 0)}, load.links());
+        assertArrayEquals(new long[] {2, 2}, load.weights());
+        assertEquals(calc.compute(new int[] {0, 2}, CommPattern.allToAll()),
+                calc.compute(new int[] {0, 2}, CommPattern.allToAll(), 2), "all-to-all runs one task per node");
+        assertThrows(IllegalArgumentException.class, () -> calc.compute(new int[] {0, 1, 2}, CommPattern.stencil(4, 1, 1), 2));
+    }
 }

@@ -42,7 +42,7 @@ class ComputeNodeActorTest {
         assertEquals(SCHEDULER, report.target());
         assertEquals(155, report.time());
         assertEquals(0, report.round());
-        assertEquals(new SchedulerActor.NodeReport(7, NODE, 150, JobStatus.COMPLETED), report.payload());
+        assertEquals(new SchedulerActor.NodeReport(7, NODE, 150, JobStatus.COMPLETED, null), report.payload());
     }
 
     @Test
@@ -50,7 +50,7 @@ class ComputeNodeActorTest {
         Envelope wake = deliver(0, 1, new ComputeNodeActor.StartJob(4, 100, 80)).out().get(0);
         assertEquals(80, wake.time());
         Object report = deliver(80, 0, wake.payload()).out().get(0).payload();
-        assertEquals(new SchedulerActor.NodeReport(4, NODE, 80, JobStatus.KILLED), report);
+        assertEquals(new SchedulerActor.NodeReport(4, NODE, 80, JobStatus.KILLED, null), report);
     }
 
     @Test

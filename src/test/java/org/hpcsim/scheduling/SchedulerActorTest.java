@@ -36,7 +36,7 @@ class SchedulerActorTest {
         SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                 new EasyBackfillPolicy(JobOrder.FIFO));
         scheduler = BehaviorTestKit.create(SchedulerActor.create(new ComponentSetup(SCHEDULER, 0, manager.getRef(), 1),
-                core, new Address<Recorder.Command>(RECORDER)));
+                core, new Address<Recorder.Command>(RECORDER), null));
     }
 
     private PartitionManager.Handled deliver(long time, int round, List<Object> payloads) {
@@ -74,11 +74,11 @@ class SchedulerActorTest {
 
         // Two of three nodes report: the job still holds its nodes.
         PartitionManager.Handled partial = deliver(10 * S, 1, List.of(
-                new SchedulerActor.NodeReport(0, 0, 10 * S, JobStatus.COMPLETED),
-                new SchedulerActor.NodeReport(0, 1, 10 * S, JobStatus.COMPLETED)));
+                new SchedulerActor.NodeReport(0, 0, 10 * S, JobStatus.COMPLETED, null),
+                new SchedulerActor.NodeReport(0, 1, 10 * S, JobStatus.COMPLETED, null)));
         assertTrue(partial.out().isEmpty());
         PartitionManager.Handled last = deliver(12 * S, 0, List.of(
-                new SchedulerActor.NodeReport(0, 2, 10 * S, JobStatus.COMPLETED)));
+                new SchedulerActor.NodeReport(0, 2, 10 * S, JobStatus.COMPLETED, null)));
         assertTrue(last.wantsEndOfInstant());
         Recorder.JobEnded done = (Recorder.JobEnded) endOfInstant(12 * S, 1).out().get(0).payload();
         assertEquals(0, done.start());

@@ -58,4 +58,19 @@ class DeterminismScenarioTest {
                     + "threads|partitions|actor_messages)\": [^,\n]*", ""), allocator);
         }
     }
+
+    @Test
+    void contentionFromLinkActorsGivesIdenticalOutputsWithOneOrTwoThreads() {
+        String trace = SharedData.file("peer-data/sst/sqe-testInputFiles/test_scheduler_0001.sim").toString();
+        String[] csv = new String[2];
+        for (int i = 0; i < csv.length; i++) {
+            Path out = dir.resolve("links-" + i);
+            Runs.run(Runs.scenario("trace", trace, "machine", "mesh:16x8", "scheduler.policy", "easy",
+                    "allocator.policy", "mc1x1", "network.model", "links", "network.tau-noise", "0.5",
+                    "network.links-csv", "true", "kernel.threads", i == 0 ? "1" : "2",
+                    "kernel.partitions-per-thread", i == 0 ? "1" : "3", "output.dir", out.toString()));
+            csv[i] = Runs.read(out.resolve("jobs.csv")) + Runs.read(out.resolve("links.csv"));
+        }
+        assertEquals(csv[0], csv[1]);
+    }
 }

@@ -1,0 +1,97 @@
+package org.hpcsim.node;
+
+/**
+ * A running job's progress under the {@code links} network model (a fluid model). Its work is its
+ * trace run time t; at stretch sigma it advances at rate 1 / ((1 - c) + c tau sigma), so alone
+ * (sigma = 1) it needs (1 - c) t + c tau t, Meng et al.'s time. Sigma is the largest, over the
+ * job's links, of (total flow weight on the link / the job's own weight on it); whenever it changes
+ * the progress so far is banked and the end re-predicted. Plain Java, driven by the lead node.
+ */
+public final class FluidJob {
+    private final double work;
+    private final double computeShare;
+    private final double communicationScale;
+    private final long start;
+    private final long limit;
+    private final double[] ratio;
+    private double done;
+    private double sigma = 1;
+    private double sigmaMax = 1;
+    private double sigmaTime;
+    private long since;
+
+    /**
+     * @param work   the trace run time t, microseconds
+     * @param c      communication fraction
+     * @param tau    delay factor
+     * @param start  start time
+     * @param limit  the time the job is killed at (start + estimate)
+     * @param links  number of links the job uses
+     */
+    public FluidJob(long work, double c, double tau, long start, long limit, int links) {
+        this.work = work;
+        this.computeShare = 1 - c;
+        this.communicationScale = c * tau;
+        this.start = start;
+        this.limit = limit;
+        this.ratio = new double[links];
+        java.util.Arrays.fill(ratio, 1);
+        this.since = start;
+    }
+
+    /** Link {@code position} now carries {@code total} of which {@code own} is this job's; returns whether sigma changed. */
+    public boolean update(long now, int position, long total, long own) {
+        bank(now);
+        ratio[position] = (double) total / own;
+        double s = 1;
+        for (double r : ratio) {
+            s = Math.max(s, r);
+        }
+        if (s == sigma) {
+            return false;
+        }
+        sigma = s;
+        sigmaMax = Math.max(sigmaMax, s);
+        return true;
+    }
+
+    private void bank(long now) {
+        long dt = now - since;
+        if (dt > 0) {
+            done += dt / (computeShare + communicationScale * sigma);
+            sigmaTime += dt * sigma;
+            since = now;
+        }
+    }
+
+    /** When the job ends at the current sigma: its predicted completion, or its limit if sooner. */
+    public long end(long now) {
+        bank(now);
+        double remaining = Math.max(0, work - done);
+        double micros = Math.ceil(remaining * (computeShare + communicationScale * sigma));
+        return micros >= limit - now ? limit : now + (long) micros;
+    }
+
+    /**
+     * Whether work is left at {@code now} (the job is then killed at its limit). Ends are rounded up
+     * to whole microseconds, so less than half a microsecond of work left counts as done.
+     */
+    public boolean unfinished(long now) {
+        bank(now);
+        return work - done >= 0.5;
+    }
+
+    public double sigma() {
+        return sigma;
+    }
+
+    public double sigmaMax() {
+        return sigmaMax;
+    }
+
+    /** Time-weighted mean sigma from the start to {@code now}; 1 for a job that took no time. */
+    public double sigmaMean(long now) {
+        bank(now);
+        return now > start ? sigmaTime / (now - start) : sigma;
+    }
+}

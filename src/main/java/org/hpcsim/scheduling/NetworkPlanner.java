@@ -1,0 +1,86 @@
+package org.hpcsim.scheduling;
+
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.hpcsim.config.Scenario.NetworkOptions;
+import org.hpcsim.network.CommPattern;
+import org.hpcsim.network.DelayFactor;
+import org.hpcsim.network.LinkLoad;
+import org.hpcsim.network.LinkMap;
+import org.hpcsim.network.TrafficCalculator;
+import org.hpcsim.node.ComputeNodeActor;
+import org.hpcsim.topology.GridTopology;
+import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.Job;
+
+/**
+ * What the network model makes of a job at its start: its delay factor tau (Meng et al.; at least
+ * 0), its
+ * links and flow weights (by its communication pattern and the dimension-order routes), and the
+ * run time its nodes are told: the dilated time under {@code distance}, the plain work plus the
+ * lead's flow under {@code links}. Plain Java, called by the scheduler.
+ */
+public final class NetworkPlanner {
+
+    /**
+     * A job's start under the network model.
+     *
+     * @param runTime  what the nodes run for (or, with a flow, the work the lead's fluid model does)
+     * @param flow     the lead's flow under the links model, else null
+     * @param tau      the delay factor
+     * @param hopBytes sum over links of the job's weight
+     * @param maxOwnWeight the job's largest weight on one link
+     */
+    public record Plan(long runTime, ComputeNodeActor.Flow flow, double tau, long hopBytes, long maxOwnWeight) {
+    }
+
+    private final NetworkOptions options;
+    private final GridTopology grid;
+    private final TrafficCalculator traffic;
+    private final CommPattern defaultPattern;
+    private final Path traceDir;
+    private final int linkBase;
+    private final int tasksPerNode;
+
+    /**
+     * @param linkBase component id of link 0 (links model)
+     * @param tasksPerNode processors per node: a .sim stencil or graph sized in processors maps task i
+     *                     to the job's node i / tasksPerNode
+     * @throws IllegalArgumentException if the pattern cannot be read
+     */
+    public NetworkPlanner(NetworkOptions options, GridTopology grid, LinkMap links, Path traceDir, int linkBase,
+                          int tasksPerNode) {
+        this.options = options;
+        this.grid = grid;
+        this.traffic = new TrafficCalculator(links);
+        this.traceDir = traceDir;
+        this.defaultPattern = CommPattern.parse(options.pattern(), traceDir);
+        this.linkBase = linkBase;
+        this.tasksPerNode = tasksPerNode;
+    }
+
+    /** The plan for a job starting on {@code nodes}; {@code random} draws tau's noise. */
+    public Plan plan(Job job, int[] nodes, SplittableRandom random) {
+        int k = nodes.length;
+        long pairs = (long) k * (k - 1) / 2;
+        double cc = pairs == 0 ? 0 : (double) grid.sumPairwiseHops(nodes) / pairs;
+        // The noise term could make tau negative; communication cannot take negative time.
+        double tau = options.tau() == NetworkOptions.Tau.ONE ? 1.0
+                : Math.max(0, DelayFactor.tau(cc, options.tauNoise(), random));
+        LinkLoad load;
+        try {
+            load = traffic.compute(nodes, CommPattern.forJob(job, defaultPattern, traceDir), tasksPerNode);
+        } catch (IllegalArgumentException e) {
+            // Found only when the job starts: a pattern file or size the trace line names.
+            String where = "job " + job.id() + " (trace line " + job.line() + "): ";
+            throw new InputException(e.getMessage().startsWith("job ") ? e.getMessage() : where + e.getMessage());
+        }
+        double c = options.communicationFraction();
+        if (options.model() == NetworkOptions.Model.LINKS) {
+            ComputeNodeActor.Flow flow = new ComputeNodeActor.Flow(nodes, load.links(), load.weights(), linkBase, c, tau);
+            return new Plan(job.runTime(), flow, tau, load.hopBytes(), load.maxWeight());
+        }
+        long dilated = Math.round((1 - c) * job.runTime() + c * tau * job.runTime());
+        return new Plan(dilated, null, tau, load.hopBytes(), load.maxWeight());
+    }
+}
