@@ -3,6 +3,9 @@ package org.hpcsim.node;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 
 import org.apache.pekko.actor.testkit.typed.javadsl.BehaviorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestInbox;
@@ -11,6 +14,7 @@ import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PartitionManager;
+import org.hpcsim.link.LinkActor;
 import org.hpcsim.scheduling.SchedulerActor;
 import org.hpcsim.workload.JobStatus;
 import org.junit.jupiter.api.Test;
@@ -58,5 +62,40 @@ class ComputeNodeActorTest {
         deliver(0, 1, new ComputeNodeActor.StartJob(1, 100, 100));
         PartitionManager.Handled h = deliver(10, 1, new ComputeNodeActor.StartJob(2, 100, 100));
         assertEquals(NODE, h.error().componentId());
+    }
+
+    @Test
+    void aLeadNodeJoinsItsLinksFollowsItsStretchAndEndsTheJobForItsOtherNodes() {
+        ComputeNodeActor.Flow flow = new ComputeNodeActor.Flow(new int[] {NODE, 4}, new int[] {2, 9},
+                new long[] {6, 3}, 100, 1.0, 1.0);
+        PartitionManager.Handled started = deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 1000, flow, false));
+        List<Envelope> out = started.out();
+        assertEquals(new LinkActor.Join(7, 6, new Address<ComputeNodeActor.Command>(NODE)), out.get(0).payload());
+        assertEquals(102, out.get(0).target());
+        assertEquals(109, out.get(1).target());
+        assertEquals(new ComputeNodeActor.PredictedEnd(7, 1), out.get(2).payload());
+        assertEquals(50, out.get(2).time(), "alone: c = 1, tau = 1, sigma = 1");
+
+        // Link 9 now carries 9 of which 3 are the job's: sigma 3 from t = 10 on; 40 of work left.
+        out = deliver(10, 3, new ComputeNodeActor.LinkShare(7, 9, 9, 3)).out();
+        assertEquals(new Envelope(130, 0, NODE, 3, NODE, new ComputeNodeActor.PredictedEnd(7, 2)), out.get(0));
+
+        assertTrue(deliver(50, 0, new ComputeNodeActor.PredictedEnd(7, 1)).out().isEmpty(), "a stale prediction");
+        out = deliver(130, 0, new ComputeNodeActor.PredictedEnd(7, 2)).out();
+        assertEquals(new LinkActor.Leave(7), out.get(0).payload());
+        assertEquals(new LinkActor.Leave(7), out.get(1).payload());
+        assertEquals(new ComputeNodeActor.JobOver(7, JobStatus.COMPLETED), out.get(2).payload());
+        assertEquals(4, out.get(2).target());
+        SchedulerActor.NodeReport report = (SchedulerActor.NodeReport) out.get(3).payload();
+        assertEquals(JobStatus.COMPLETED, report.status());
+        assertEquals(new SchedulerActor.Contention((10 + 3 * 120) / 130.0, 3.0, 9), report.contention());
+    }
+
+    @Test
+    void aFollowerNodeReportsWhenTheLeadSaysTheJobIsOver() {
+        assertTrue(deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 1000, null, true)).out().isEmpty());
+        Envelope report = deliver(80, 1, new ComputeNodeActor.JobOver(7, JobStatus.KILLED)).out().get(0);
+        assertEquals(new SchedulerActor.NodeReport(7, NODE, 80, JobStatus.KILLED, null), report.payload());
+        assertEquals(85, report.time());
     }
 }
