@@ -9,14 +9,14 @@ import java.util.regex.Pattern;
  * An exact rational number. Both algorithms decide by equality (an availability-matrix entry that
  * is exactly 0, a job time that exactly equals a remaining processing time), and the paper's example
  * has times such as 5.875 that must come out exactly; doubles would make those decisions depend on
- * rounding. The numerator and denominator are {@link BigInteger}s because the search for the minimum
- * finish time probes deadlines whose denominators a {@code long} could not be trusted to hold.
+ * rounding. The numerator and denominator are {@link BigInteger}s because they grow: every load
+ * CNP_Alloc adds is divided by a power of two again, and the search for the minimum finish time
+ * probes deadlines with ever new denominators; a {@code long} would overflow silently.
  */
 public final class Rational implements Comparable<Rational> {
     public static final Rational ZERO = new Rational(BigInteger.ZERO, BigInteger.ONE);
 
     private static final Pattern DECIMAL = Pattern.compile("[0-9]+(\\.[0-9]+)?");
-    private static final BigInteger FIVE = BigInteger.valueOf(5);
 
     private final BigInteger numerator;
     private final BigInteger denominator;
@@ -41,10 +41,6 @@ public final class Rational implements Comparable<Rational> {
 
     public static Rational of(long value) {
         return new Rational(BigInteger.valueOf(value), BigInteger.ONE);
-    }
-
-    public static Rational of(long numerator, long denominator) {
-        return of(BigInteger.valueOf(numerator), BigInteger.valueOf(denominator));
     }
 
     /**
@@ -109,18 +105,13 @@ public final class Rational implements Comparable<Rational> {
     }
 
     /**
-     * The value as a decimal: exact when the denominator has no prime factor but 2 and 5 (always so
-     * for the contention schedule of decimal inputs), otherwise rounded to 16 significant digits.
-     * Trailing zeros are dropped and the scale is never negative, so 10 prints as {@code 10}.
+     * The value as a decimal of at most 16 significant digits: exact when it has no more (as every
+     * time of the paper's examples), otherwise rounded half-even, as for 1/3 or for the long binary
+     * fractions that halving loads again and again builds. Trailing zeros are dropped and the scale is
+     * never negative, so 10 prints as {@code 10}.
      */
     public BigDecimal toBigDecimal() {
-        BigInteger rest = denominator.shiftRight(denominator.getLowestSetBit());
-        while (rest.mod(FIVE).signum() == 0) {
-            rest = rest.divide(FIVE);
-        }
-        BigDecimal n = new BigDecimal(numerator);
-        BigDecimal d = new BigDecimal(denominator);
-        BigDecimal value = (rest.equals(BigInteger.ONE) ? n.divide(d) : n.divide(d, MathContext.DECIMAL64))
+        BigDecimal value = new BigDecimal(numerator).divide(new BigDecimal(denominator), MathContext.DECIMAL64)
                 .stripTrailingZeros();
         return value.scale() < 0 ? value.setScale(0) : value;
     }

@@ -20,13 +20,16 @@ class RationalTest {
     }
 
     @Test
-    void aFractionWithoutAFiniteDecimalIsRoundedForPrintingButKeptExactly() {
+    void aFractionWithoutAShortDecimalIsRoundedForPrintingButKeptExactly() {
         Rational third = Rational.of(1).divide(Rational.of(3));
         assertEquals("0.3333333333333333", third.toString());
         assertEquals("1/3", third.toFraction());
         assertEquals("19/2", r("9.5").toFraction());
         assertEquals("7", r("7").toFraction());
         assertEquals(Rational.of(1), third.multiply(Rational.of(3)));
+        Rational longer = r("1.00000000000000001");
+        assertEquals("1", longer.toString(), "16 significant digits");
+        assertEquals("100000000000000001/100000000000000000", longer.toFraction());
     }
 
     @Test
