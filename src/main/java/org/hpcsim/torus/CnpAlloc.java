@@ -1,6 +1,7 @@
 package org.hpcsim.torus;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -14,13 +15,14 @@ import java.util.List;
  * = col (section 2.1), not a contiguous block. Two subtori of one size share links iff they share the
  * row or the column index.
  *
- * <p><b>Availability matrix.</b> At the level of the current job it is sigma x sigma; an entry holds
- * the job last placed there (the paper's id; its sz is that job's level) and A.tm, the time from
- * {@code time} until that job ends (0 when none runs). Going to a smaller dimension tiles the matrix
- * (A[i + x sigma', j + y sigma'] = A[i, j], lines 5-9), because a d-subtorus is made of the
- * (d/2)-subtori at (i, j), (i + sigma', j), (i, j + sigma') and (i + sigma', j + sigma'). A drop of
- * several levels at once tiles several times over, which is what the dummy jobs (2^s, 0) of the
- * paper's footnote 3 would do; a dummy job would change nothing else.
+ * <p><b>Availability matrix.</b> At the level of the current job it is sigma x sigma. An entry names
+ * the job last placed on that subtorus or on a larger one holding it (the paper's id; its sz is that
+ * job's dimension), and A.tm is the time from {@code time} until that job ends, 0 when it has. Going
+ * down to a smaller dimension tiles the matrix, A[i + x sigma, j + y sigma] = A[i, j] with the old
+ * sigma (lines 5-9), because the subtorus (i, j) is made of the four half-size subtori (i, j), (i +
+ * sigma, j), (i, j + sigma) and (i + sigma, j + sigma). A drop of several levels at once tiles
+ * several times over, which is what the dummy jobs (2^s, 0) of the paper's footnote 3 would do; a
+ * dummy job would change nothing else.
  *
  * <p><b>One step</b> (lines 11-22). {@code time} advances by the smallest A.tm, so the set B of free
  * subtori is those with A.tm = 0. The load of a candidate (i, j) is the sum of min(t_k, A.tm) over the
@@ -48,12 +50,14 @@ import java.util.List;
  * again with every load 0: no dilation, no propagation, so the choice among the earliest available
  * subtori is the first in row-major order. For the paper's example that is 7. The paper says 10
  * without saying how; no reading found gives it: the same placements and start times without
- * dilation give 8, and waiting for link-disjoint subtori instead of sharing gives 11.
+ * dilation give 8, and waiting (in the same order) for link-disjoint subtori instead of sharing
+ * links gives 11.
  */
 public final class CnpAlloc {
     /**
-     * The largest availability matrix side m / d_n. Each job scans the whole matrix, so 1024 x 1024
-     * entries is already slow; beyond it the matrix would not fit in memory.
+     * The largest availability matrix side m / d_n. Every job scans the whole matrix in exact
+     * arithmetic, so a million entries is already slow; the bound also keeps a mistyped m from asking
+     * for a matrix that cannot be allocated.
      */
     public static final int MAX_MATRIX_SIDE = 1024;
 
@@ -118,8 +122,8 @@ public final class CnpAlloc {
             Rational[][] tm = new Rational[side][side];
             Rational[] rowOverlap = new Rational[side];
             Rational[] colOverlap = new Rational[side];
-            java.util.Arrays.fill(rowOverlap, Rational.ZERO);
-            java.util.Arrays.fill(colOverlap, Rational.ZERO);
+            Arrays.fill(rowOverlap, Rational.ZERO);
+            Arrays.fill(colOverlap, Rational.ZERO);
             Rational t = job.time();
             for (int i = 0; i < side; i++) {
                 for (int j = 0; j < side; j++) {

@@ -13,7 +13,7 @@ import java.util.Objects;
  */
 public record TorusJob(int dimension, Rational time) {
     /** The largest torus side: 2^30, so that m and every dimension fit an {@code int}. */
-    public static final int MAX_TORUS = 1 << 30;
+    private static final int MAX_TORUS = 1 << 30;
 
     public TorusJob {
         Objects.requireNonNull(time, "time");
