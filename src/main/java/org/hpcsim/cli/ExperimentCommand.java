@@ -22,8 +22,10 @@ import picocli.CommandLine.Option;
 
 /** {@code hpcsim experiment}: the papers' allocation experiments. */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
-        description = "Run an experiment from the papers; each prints its table and writes results.csv and report.md.",
-        subcommands = {ExperimentCommand.SituationDecision.class, ExperimentCommand.Cplant.class})
+        description = "Run an experiment from the papers; each prints its table, and the trace experiments also write"
+                + " results.csv and report.md.",
+        subcommands = {ExperimentCommand.SituationDecision.class, ExperimentCommand.Cplant.class,
+            TorusScheduleCommand.class, TorusFeasibilityCommand.class})
 final class ExperimentCommand implements Runnable {
 
     @CommandLine.Spec
@@ -32,7 +34,7 @@ final class ExperimentCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing experiment (situation-decision or cplant)");
+                "missing experiment (situation-decision, cplant, torus-schedule or torus-feasibility)");
     }
 
     /** Options every experiment shares. */
