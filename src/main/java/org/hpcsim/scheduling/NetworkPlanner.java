@@ -30,8 +30,10 @@ public final class NetworkPlanner {
      * @param tau      the delay factor
      * @param hopBytes sum over links of the job's weight
      * @param maxOwnWeight the job's largest weight on one link
+     * @param limit    how long the job may run before it is killed
      */
-    public record Plan(long runTime, ComputeNodeActor.Flow flow, double tau, long hopBytes, long maxOwnWeight) {
+    public record Plan(long runTime, ComputeNodeActor.Flow flow, double tau, long hopBytes, long maxOwnWeight,
+                       long limit) {
     }
 
     private final NetworkOptions options;
@@ -41,15 +43,18 @@ public final class NetworkPlanner {
     private final Path traceDir;
     private final int linkBase;
     private final int tasksPerNode;
+    private final boolean killAtEstimate;
 
     /**
      * @param linkBase component id of link 0 (links model)
      * @param tasksPerNode processors per node: a .sim stencil or graph sized in processors maps task i
      *                     to the job's node i / tasksPerNode
+     * @param killAtEstimate whether a job the network stretches past its estimate is killed at it;
+     *                     false is SST's rule, under which jobs always run to the end
      * @throws IllegalArgumentException if the pattern cannot be read
      */
     public NetworkPlanner(NetworkOptions options, GridTopology grid, LinkMap links, Path traceDir, int linkBase,
-                          int tasksPerNode) {
+                          int tasksPerNode, boolean killAtEstimate) {
         this.options = options;
         this.grid = grid;
         this.traffic = new TrafficCalculator(links);
@@ -57,6 +62,7 @@ public final class NetworkPlanner {
         this.defaultPattern = CommPattern.parse(options.pattern(), traceDir);
         this.linkBase = linkBase;
         this.tasksPerNode = tasksPerNode;
+        this.killAtEstimate = killAtEstimate;
     }
 
     /** The plan for a job starting on {@code nodes}; {@code random} draws tau's noise. */
@@ -76,11 +82,13 @@ public final class NetworkPlanner {
             throw new InputException(e.getMessage().startsWith("job ") ? e.getMessage() : where + e.getMessage());
         }
         double c = options.communicationFraction();
+        // Without kill-at-estimate nothing ends a job early; a limit no run reaches stands for "none".
+        long limit = killAtEstimate ? job.estimate() : Long.MAX_VALUE / 4;
         if (options.model() == NetworkOptions.Model.LINKS) {
             ComputeNodeActor.Flow flow = new ComputeNodeActor.Flow(nodes, load.links(), load.weights(), linkBase, c, tau);
-            return new Plan(job.runTime(), flow, tau, load.hopBytes(), load.maxWeight());
+            return new Plan(job.runTime(), flow, tau, load.hopBytes(), load.maxWeight(), limit);
         }
         long dilated = Math.round((1 - c) * job.runTime() + c * tau * job.runTime());
-        return new Plan(dilated, null, tau, load.hopBytes(), load.maxWeight());
+        return new Plan(dilated, null, tau, load.hopBytes(), load.maxWeight(), limit);
     }
 }

@@ -133,16 +133,16 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             if (plan != null && plan.flow() != null) {
                 int lead = r.nodes()[0];
                 ComputeNodeActor.StartJob follow = new ComputeNodeActor.StartJob(job.index(), plan.runTime(),
-                        job.estimate(), null, true);
+                        plan.limit(), null, true);
                 for (int node : r.nodes()) {
                     send(nodes[node], node == lead
-                            ? new ComputeNodeActor.StartJob(job.index(), plan.runTime(), job.estimate(), plan.flow(), false)
+                            ? new ComputeNodeActor.StartJob(job.index(), plan.runTime(), plan.limit(), plan.flow(), false)
                             : follow);
                 }
                 continue;
             }
             ComputeNodeActor.StartJob start = new ComputeNodeActor.StartJob(job.index(),
-                    plan == null ? job.runTime() : plan.runTime(), job.estimate());
+                    plan == null ? job.runTime() : plan.runTime(), plan == null ? job.estimate() : plan.limit());
             for (int node : r.nodes()) {
                 send(nodes[node], start);
             }

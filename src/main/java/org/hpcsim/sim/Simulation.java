@@ -139,7 +139,7 @@ public final class Simulation {
             Path traceDir = scenario.trace().toAbsolutePath().getParent();
             try {
                 planner = new NetworkPlanner(net, grid, links, traceDir, topology.size() + 3,
-                        scenario.workload().coresPerNode());
+                        scenario.workload().coresPerNode(), scenario.workload().killAtEstimate());
             } catch (IllegalArgumentException e) {
                 throw new InputException("configuration", 0, "network.pattern", e.getMessage());
             }

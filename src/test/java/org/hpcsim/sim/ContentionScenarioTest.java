@@ -94,4 +94,12 @@ class ContentionScenarioTest {
         // Job 1: 150 s at half speed (75 done), then 25 alone.
         assertEquals("175", r.get("1")[4]);
     }
+
+    @Test
+    void withoutKillAtEstimateAStretchedJobRunsToItsEnd() throws IOException {
+        Map<String, String[]> r = run("0 4 100 150\n0 4 100 1000\n", INTERLEAVED, "1",
+                "scheduler.kill-at-estimate", "false");
+        assertEquals("completed", r.get("0")[9]);
+        assertEquals("200", r.get("0")[4]);
+    }
 }
