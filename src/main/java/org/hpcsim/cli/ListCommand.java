@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 
 /** {@code hpcsim list}: every registered policy with its parameters and defaults. */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = "List schedulers, allocators, queue orders, curves, machines and trace formats.")
+        description = "List schedulers, allocators, queue orders, curves, machines, network models, patterns and trace formats.")
 final class ListCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -29,6 +29,18 @@ final class ListCommand implements Callable<Integer> {
         row(out, "mesh:XxY[xZ]", "2D/3D mesh; node id = x + X*y + X*Y*z; hop distance L1");
         row(out, "torus:XxY[xZ]", "2D/3D torus; hop distance the shorter way around each dimension");
         row(out, "auto", "simple:N sized from the SWF header (MaxProcs / cores-per-node, else MaxNodes)");
+        out.println();
+        out.println("Network models (network.model)");
+        row(out, "none", "jobs run for their trace run time (default)");
+        row(out, "distance", "Meng et al.: t' = (1 - c) t + c tau t, tau = 0.9875 + 0.0962 CC + r");
+        row(out, "links", "link actors; the communication part is also stretched by sigma = max over links of total / own");
+        out.println();
+        out.println("Communication patterns (network.pattern, or a .sim option)");
+        row(out, "all-to-all", "every task to every other (default)");
+        row(out, "stencil", "nearest neighbours in the most compact task grid; .sim: mesh X Y [Z]");
+        row(out, "ring", "task i to i+1 mod k, both ways");
+        row(out, "none", "no communication");
+        row(out, "FILE.mtx", "a MatrixMarket graph; .sim: comm FILE.mtx or coord COMM COORD");
         out.println();
         out.println("Trace formats (trace-format)");
         row(out, "auto", "by file name: .swf, .sim or .4col (each also .gz)");
