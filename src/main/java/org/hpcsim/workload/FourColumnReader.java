@@ -23,6 +23,7 @@ public final class FourColumnReader implements TraceReader {
     private final TraceLines lines;
     private final WorkloadOptions options;
     private final Fields fields = new Fields();
+    private final CheckedFields checked;
     private int index;
     private long lastArrival;
 
@@ -30,6 +31,7 @@ public final class FourColumnReader implements TraceReader {
         this.file = file;
         this.options = options;
         this.lines = new TraceLines(file);
+        this.checked = new CheckedFields(fields, file, lines, FIELD_NAMES);
     }
 
     @Override
@@ -48,10 +50,10 @@ public final class FourColumnReader implements TraceReader {
             throw new InputException(file, lines.number(), null,
                     "expected 4 fields 'submit procs runtime requested', found " + n);
         }
-        long submit = time(0);
-        long procs = integer(1);
-        long runTime = time(2);
-        long requested = time(3);
+        long submit = checked.time(0);
+        long procs = checked.integer(1);
+        long runTime = checked.time(2);
+        long requested = checked.time(3);
         String reason = null;
         if (submit < 0) {
             reason = "unknown submit time";
@@ -81,26 +83,8 @@ public final class FourColumnReader implements TraceReader {
                 reason == null ? options.nodesFor(p) : 0, null, null, reason);
     }
 
-    private InputException error(int field, String what) {
-        return new InputException(file, lines.number(), "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
-                "'" + fields.text(field) + "' is not " + what);
-    }
 
-    private long time(int field) {
-        try {
-            return fields.seconds(field);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw error(field, Fields.timeProblem(e));
-        }
-    }
 
-    private long integer(int field) {
-        try {
-            return fields.integer(field);
-        } catch (NumberFormatException e) {
-            throw error(field, "an integer");
-        }
-    }
 
     @Override
     public void close() throws IOException {

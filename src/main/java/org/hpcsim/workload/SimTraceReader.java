@@ -23,12 +23,14 @@ public final class SimTraceReader implements TraceReader {
     private final TraceLines lines;
     private final WorkloadOptions options;
     private final Fields fields = new Fields();
+    private final CheckedFields checked;
     private int index;
 
     public SimTraceReader(Path file, WorkloadOptions options) {
         this.file = file;
         this.options = options;
         this.lines = new TraceLines(file);
+        this.checked = new CheckedFields(fields, file, lines, FIELD_NAMES);
     }
 
     @Override
@@ -47,10 +49,10 @@ public final class SimTraceReader implements TraceReader {
             throw new InputException(file, lines.number(), null,
                     "expected 'arrival procs runtime estimate [options]', found " + n + " field" + (n == 1 ? "" : "s"));
         }
-        long arrival = time(0);
-        long procs = integer(1);
-        long runTime = time(2);
-        long estimate = time(3);
+        long arrival = checked.time(0);
+        long procs = checked.integer(1);
+        long runTime = checked.time(2);
+        long estimate = checked.time(3);
         String opts = n > 4 ? checkOptions(n) : null;
         String reason = null;
         if (arrival < 0) {
@@ -110,23 +112,7 @@ public final class SimTraceReader implements TraceReader {
         return raw.toString();
     }
 
-    private long time(int field) {
-        try {
-            return fields.seconds(field);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw new InputException(file, lines.number(), "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
-                    "'" + fields.text(field) + "' is not " + Fields.timeProblem(e));
-        }
-    }
 
-    private long integer(int field) {
-        try {
-            return fields.integer(field);
-        } catch (NumberFormatException e) {
-            throw new InputException(file, lines.number(), "field " + (field + 1) + " (" + FIELD_NAMES[field] + ")",
-                    "'" + fields.text(field) + "' is not an integer");
-        }
-    }
 
     @Override
     public void close() throws IOException {

@@ -32,6 +32,7 @@ public final class SwfReader implements TraceReader {
     private final TraceHeader header;
     private final List<String> headerComments;
     private final Fields fields = new Fields();
+    private final CheckedFields checked;
     private String pending;
     private int index;
     private long lastArrival;
@@ -40,6 +41,7 @@ public final class SwfReader implements TraceReader {
         this.file = file;
         this.options = options;
         this.lines = new TraceLines(file);
+        this.checked = new CheckedFields(fields, file, lines, SwfRecord.FIELD_NAMES);
         List<String> comments = new ArrayList<>();
         this.pending = lines.nextData(';', comments);
         Map<String, String> fields = new LinkedHashMap<>();
@@ -90,10 +92,11 @@ public final class SwfReader implements TraceReader {
             throw new InputException(file, lines.number(), null,
                     "expected " + SwfRecord.FIELDS + " whitespace-separated SWF fields, found " + n);
         }
+        CheckedFields f = checked;
         SwfRecord r = new SwfRecord(
-                integer(0), time(1), time(2), time(3), integer(4), time(5), real(6), integer(7), time(8),
-                real(9), (int) integer(10), integer(11), integer(12), integer(13), integer(14), integer(15),
-                integer(16), time(17));
+                f.integer(0), f.time(1), f.time(2), f.time(3), f.integer(4), f.time(5), f.real(6), f.integer(7), f.time(8),
+                f.real(9), (int) f.integer(10), f.integer(11), f.integer(12), f.integer(13), f.integer(14), f.integer(15),
+                f.integer(16), f.time(17));
         long procs = options.swfSize() == WorkloadOptions.SwfSizeField.ALLOCATED
                 ? (r.allocatedProcessors() > 0 ? r.allocatedProcessors() : r.requestedProcessors())
                 : (r.requestedProcessors() > 0 ? r.requestedProcessors() : r.allocatedProcessors());
@@ -123,34 +126,9 @@ public final class SwfReader implements TraceReader {
                 reason == null ? options.nodesFor(p) : 0, null, r, reason);
     }
 
-    private InputException error(int field, String what) {
-        return new InputException(file, lines.number(), "field " + (field + 1) + " (" + SwfRecord.FIELD_NAMES[field] + ")",
-                "'" + fields.text(field) + "' is not " + what);
-    }
 
-    private long time(int field) {
-        try {
-            return fields.seconds(field);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw error(field, Fields.timeProblem(e));
-        }
-    }
 
-    private long integer(int field) {
-        try {
-            return fields.integer(field);
-        } catch (NumberFormatException e) {
-            throw error(field, "an integer");
-        }
-    }
 
-    private double real(int field) {
-        try {
-            return fields.real(field);
-        } catch (NumberFormatException e) {
-            throw error(field, "a number");
-        }
-    }
 
     @Override
     public void close() throws IOException {
