@@ -2,10 +2,7 @@ package org.hpcsim.study;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.locality.Locality;
@@ -68,32 +65,15 @@ public final class CplantExperiment {
             registry.curve(curve);
         }
         Machines.parse(s.machine());
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, s.threads()));
-        try {
-            List<Future<Entry>> futures = new ArrayList<>();
-            for (String strategy : s.strategies()) {
-                for (String curve : s.curves()) {
-                    for (double wm : s.workMultiples()) {
-                        futures.add(pool.submit(() -> runOne(jobs, s, strategy, curve, wm)));
-                    }
+        List<Callable<Entry>> runs = new ArrayList<>();
+        for (String strategy : s.strategies()) {
+            for (String curve : s.curves()) {
+                for (double wm : s.workMultiples()) {
+                    runs.add(() -> runOne(jobs, s, strategy, curve, wm));
                 }
             }
-            List<Entry> entries = new ArrayList<>();
-            for (Future<Entry> f : futures) {
-                entries.add(f.get());
-            }
-            return entries;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
         }
+        return ParallelRuns.run(runs, s.threads());
     }
 
     private Entry runOne(List<Job> jobs, Settings s, String strategy, String curve, double wm) {

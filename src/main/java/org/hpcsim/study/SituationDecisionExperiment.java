@@ -2,10 +2,7 @@ package org.hpcsim.study;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.registry.Registry;
@@ -59,28 +56,15 @@ public final class SituationDecisionExperiment {
             registry.allocators().args(org.hpcsim.registry.PolicySpec.parse(spec));
         }
         registry.scheduler(s.scheduler());
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(s.threads(), s.situations().size())));
-        try {
-            List<Future<List<Entry>>> futures = new ArrayList<>();
-            for (String situation : s.situations()) {
-                futures.add(pool.submit(() -> runSituation(jobs, s, situation)));
-            }
-            List<Entry> entries = new ArrayList<>();
-            for (Future<List<Entry>> f : futures) {
-                entries.addAll(f.get());
-            }
-            return entries;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
+        List<Callable<List<Entry>>> runs = new ArrayList<>();
+        for (String situation : s.situations()) {
+            runs.add(() -> runSituation(jobs, s, situation));
         }
+        List<Entry> entries = new ArrayList<>();
+        for (List<Entry> perSituation : ParallelRuns.run(runs, s.threads())) {
+            entries.addAll(perSituation);
+        }
+        return entries;
     }
 
     private List<Entry> runSituation(List<Job> jobs, Settings s, String situation) {
