@@ -78,7 +78,8 @@ final class ExperimentCommand implements Runnable {
             }
         }
 
-        void write(ResultTable csv, String report) {
+        /** Writes results.csv and report.md, then prints {@code shown} unless quiet. */
+        void write(ResultTable csv, String report, ResultTable shown, CommandLine.Model.CommandSpec spec) {
             OutputDirectory dir = OutputDirectory.open(out);
             try {
                 Files.writeString(dir.file("results.csv"), csv.csv(), StandardCharsets.UTF_8);
@@ -87,6 +88,11 @@ final class ExperimentCommand implements Runnable {
             } catch (IOException | RuntimeException e) {
                 dir.close();
                 throw e instanceof RuntimeException r ? r : new java.io.UncheckedIOException((IOException) e);
+            }
+            if (!quiet) {
+                PrintWriter printed = spec.commandLine().getOut();
+                printed.print(shown.text());
+                printed.flush();
             }
         }
     }
@@ -143,12 +149,7 @@ final class ExperimentCommand implements Runnable {
                     + "| situation \\ decision | MC1x1 | MM | MM+Inc | HilbertBF |\n| --- | ---: | ---: | ---: | ---: |\n"
                     + "| MC1x1 | 5256 | 5218 | 5207 | 5432 |\n| MM | 5323 | 5288 | 5276 | 5531 |\n"
                     + "| MM+Inc | 5319 | 5281 | 5269 | 5495 |\n| HilbertBF | 5090 | 5059 | 5046 | 5207 |\n";
-            common.write(SituationDecisionExperiment.entries(entries), report);
-            if (!common.quiet) {
-                PrintWriter out = spec.commandLine().getOut();
-                out.print(matrix.text());
-                out.flush();
-            }
+            common.write(SituationDecisionExperiment.entries(entries), report, matrix, spec);
             return 0;
         }
     }
@@ -213,12 +214,7 @@ final class ExperimentCommand implements Runnable {
                     + "`, scheduler `" + scheduler + "` polled every " + poll + ".\n\n"
                     + "Means over every job that ran: span is the ring span on the strategy's curve; bcube_ratio is"
                     + " the bounding cube over the smallest cube holding the job.\n\n" + table.markdown();
-            common.write(table, report);
-            if (!common.quiet) {
-                PrintWriter out = spec.commandLine().getOut();
-                out.print(table.text());
-                out.flush();
-            }
+            common.write(table, report, table, spec);
             return 0;
         }
 
@@ -237,5 +233,4 @@ final class ExperimentCommand implements Runnable {
             return micros;
         }
     }
-
 }
