@@ -16,9 +16,11 @@ package org.hpcsim.locality;
  * @param cubeVolume     the bounding cube: side = longest box side, clipped to the machine
  * @param minCubeVolume  the smallest such clipped cube holding k nodes
  * @param components     connected components, nodes adjacent when one hop apart
+ * @param boxSides       the bounding box's side per dimension (null without geometry)
  */
 public record Locality(int nodes, long pairwiseHops, int linearSpan, int ringSpan, long boxVolume,
-                       long minBoxVolume, int boxDimSum, long cubeVolume, long minCubeVolume, int components) {
+                       long minBoxVolume, int boxDimSum, long cubeVolume, long minCubeVolume, int components,
+                       int[] boxSides) {
 
     /** Number of unordered pairs, k(k-1)/2. */
     public long pairs() {

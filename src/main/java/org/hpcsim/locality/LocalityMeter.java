@@ -52,24 +52,26 @@ public final class LocalityMeter {
         }
         int ring = n - largestHole;
         if (grid == null) {
-            return new Locality(k, -1, linear, ring, -1, -1, -1, -1, -1, -1);
+            return new Locality(k, -1, linear, ring, -1, -1, -1, -1, -1, -1, null);
         }
         long volume = 1;
         int dimSum = 0;
         int longest = 0;
         int[] coords = new int[k];
+        int[] sides = new int[grid.dimensions()];
         for (int d = 0; d < grid.dimensions(); d++) {
             for (int i = 0; i < k; i++) {
                 coords[i] = grid.coordinate(nodes[i], d);
             }
             int side = side(coords, grid.extent(d));
+            sides[d] = side;
             volume *= side;
             dimSum += side;
             longest = Math.max(longest, side);
         }
         long[] least = smallest.computeIfAbsent(k, this::smallestBoxAndCube);
         return new Locality(k, grid.sumPairwiseHops(nodes), linear, ring, volume, least[0], dimSum,
-                clippedCube(longest), least[1], components(nodes));
+                clippedCube(longest), least[1], components(nodes), sides);
     }
 
     /** Length of the shortest interval (wrapping on a torus) covering the coordinates; sorts them. */

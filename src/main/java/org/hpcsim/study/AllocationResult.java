@@ -43,7 +43,7 @@ public record AllocationResult(String allocator, String curve, Topology topology
                 .put("curve", curve);
         if (geo) {
             j.put("boundingBox", new JsonWriter()
-                    .put("sides", sides())
+                    .put("sides", l.boxSides())
                     .put("volume", l.boxVolume())
                     .put("ratio", l.boxRatio())
                     .put("dimSum", l.boxDimSum()));
@@ -51,30 +51,6 @@ public record AllocationResult(String allocator, String curve, Topology topology
             j.put("boundingBox", null);
         }
         return j.put("components", geo ? l.components() : null);
-    }
-
-    /** Side lengths of the bounding box (wrapped on a torus). */
-    private int[] sides() {
-        GridTopology g = (GridTopology) topology;
-        int[] sides = new int[g.dimensions()];
-        for (int d = 0; d < sides.length; d++) {
-            int[] c = new int[nodes.length];
-            for (int i = 0; i < nodes.length; i++) {
-                c[i] = g.coordinate(nodes[i], d);
-            }
-            java.util.Arrays.sort(c);
-            int extent = g.extent(d);
-            int side = c[c.length - 1] - c[0] + 1;
-            if (g.wraps()) {
-                int gap = extent - 1 - c[c.length - 1] + c[0];
-                for (int i = 0; i + 1 < c.length; i++) {
-                    gap = Math.max(gap, c[i + 1] - c[i] - 1);
-                }
-                side = extent - gap;
-            }
-            sides[d] = side;
-        }
-        return sides;
     }
 
     /** A few aligned lines for a person. */
@@ -103,7 +79,7 @@ public record AllocationResult(String allocator, String curve, Topology topology
         sb.append(String.format("span (%s)%s%d ring, %d linear%n", curve, " ".repeat(Math.max(1, 12 - curve.length())),
                 l.ringSpan(), l.linearSpan()));
         if (l.hasGeometry()) {
-            int[] s = sides();
+            int[] s = l.boxSides();
             StringBuilder dims = new StringBuilder();
             for (int i = 0; i < s.length; i++) {
                 dims.append(i > 0 ? "x" : "").append(s[i]);
