@@ -10,6 +10,7 @@ import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.scheduling.JobOrder;
 import org.hpcsim.scheduling.SchedulingPolicy;
+import org.hpcsim.thermal.RoomModel;
 import org.hpcsim.topology.Curve;
 
 /**
@@ -54,7 +55,8 @@ public final class Registry {
     /** Creates an allocator over a machine. */
     @FunctionalInterface
     public interface AllocatorFactory {
-        Allocator create(Args args, MachineState machine, Registry registry, long seed);
+        /** {@code room} is null when the run has no thermal model; allocators that need it say so. */
+        Allocator create(Args args, MachineState machine, Registry registry, long seed, RoomModel room);
     }
 
     /** Creates a curve. */
@@ -155,8 +157,13 @@ public final class Registry {
      * allocators that draw random numbers.
      */
     public Allocator allocator(String spec, MachineState machine, long seed) {
+        return allocator(spec, machine, seed, null);
+    }
+
+    /** As {@link #allocator(String, MachineState, long)}, for a room with a thermal model ({@code room} may be null). */
+    public Allocator allocator(String spec, MachineState machine, long seed, RoomModel room) {
         PolicySpec s = PolicySpec.parse(spec);
-        return allocators.lookup(s.name()).factory().create(allocators.args(s), machine, this, seed);
+        return allocators.lookup(s.name()).factory().create(allocators.args(s), machine, this, seed, room);
     }
 
     /** The curve argument of an allocator spec, such as {@code hilbert} in {@code best-fit[hilbert]}, or null. */
