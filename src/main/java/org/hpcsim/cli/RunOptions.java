@@ -44,6 +44,10 @@ public final class RunOptions {
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Output directory; key output.dir.")
     Path out;
 
+    @Option(names = "--inject", paramLabel = "EVENT",
+            description = "Inject an event, e.g. \"at 5000s crac 0 fail\" (repeatable; added to the key events).")
+    List<String> inject = new ArrayList<>();
+
     @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors; no progress line.")
     boolean quiet;
 
@@ -94,6 +98,10 @@ public final class RunOptions {
         }
         for (Map.Entry<String, String> e : toOverrides().entrySet()) {
             a.add("-D" + e.getKey() + "=" + e.getValue());
+        }
+        for (String event : inject) {
+            a.add("--inject");
+            a.add(event);
         }
         return a;
     }

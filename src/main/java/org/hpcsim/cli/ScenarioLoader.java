@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
@@ -46,6 +48,11 @@ final class ScenarioLoader {
             if (!Files.exists(Path.of(trace))) {
                 config = config.withValue("trace", ConfigValueFactory.fromAnyRef(extract(trace).toString(), "bundled"));
             }
+        }
+        if (!options.inject.isEmpty()) {
+            List<String> events = new ArrayList<>(config.getStringList("events"));
+            events.addAll(options.inject);
+            config = config.withValue("events", ConfigValueFactory.fromIterable(events, "--inject"));
         }
         return Scenario.from(config, registry);
     }

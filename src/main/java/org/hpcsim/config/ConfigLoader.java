@@ -68,13 +68,27 @@ public final class ConfigLoader {
         for (Map.Entry<String, String> o : overrides.entrySet()) {
             String key = o.getKey().strip();
             checkKey(key, defaults, "command line", 0);
-            user = user.withValue(key, ConfigValueFactory.fromAnyRef(o.getValue(), "command line"));
+            user = user.withValue(key, overrideValue(key, o.getValue()));
         }
         try {
             return user.withFallback(defaults).resolve();
         } catch (ConfigException e) {
             throw fromConfigException(e, "configuration", null);
         }
+    }
+
+    /** A command-line value: a HOCON list when written as one ({@code [a, b]}), else the string. */
+    private static ConfigValue overrideValue(String key, String value) {
+        if (value.strip().startsWith("[")) {
+            try {
+                return ConfigFactory.parseString("v = " + value,
+                        ConfigParseOptions.defaults().setOriginDescription("command line")).getValue("v");
+            } catch (ConfigException e) {
+                throw new InputException("command line", 0, key, "expected a list such as [\"a\", \"b\"]: "
+                        + e.getMessage());
+            }
+        }
+        return ConfigValueFactory.fromAnyRef(value, "command line");
     }
 
     /** Turns a Typesafe Config error into one line naming file, line and key. */

@@ -5,9 +5,14 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigValueType;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.registry.Registry;
+import org.hpcsim.thermal.PowerModel;
+import org.hpcsim.thermal.RoomLayout;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.WorkloadOptions;
 
@@ -26,13 +31,16 @@ import org.hpcsim.workload.WorkloadOptions;
  * @param pinned         file of hand-placed jobs ({@code jobid: n1,n2,...}), or null
  * @param reportLatency  node-to-scheduler report latency, microseconds
  * @param network        network model (communication cost and contention)
+ * @param thermal        machine-room model (power, heat recirculation, cooling)
+ * @param events         events injected at simulated times
  * @param kernel         how the kernel runs
  * @param outputDir      output directory
  * @param progress       progress line policy
  * @param config         the merged configuration (written to config-used.conf)
  */
 public record Scenario(Path trace, String traceFormat, String machine, long seed, WorkloadOptions workload,
-                       String scheduler, String allocator, String spanCurve, Path pinned, long reportLatency, NetworkOptions network, KernelOptions kernel,
+                       String scheduler, String allocator, String spanCurve, Path pinned, long reportLatency, NetworkOptions network,
+                       ThermalOptions thermal, List<ScenarioEvent> events, KernelOptions kernel,
                        Path outputDir, Progress progress, Config config) {
 
     /**
@@ -53,6 +61,41 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
 
         /** The delay factor's distance term. */
         public enum Tau { MENG, ONE }
+    }
+
+    /**
+     * The machine-room model.
+     *
+     * @param enabled          whether the room is modelled
+     * @param layout           ROWSxRACKSxNODES, or "auto" (from a mesh/torus machine)
+     * @param serversPerNode   servers per node (node power = servers x per-server power)
+     * @param processorsPerServer processors per server
+     * @param dMatrix          heat-distribution matrix file, or null
+     * @param aMatrix          cross-interference matrix file, or null (neither: synthetic room)
+     * @param k                rho f c_p, W/K per node
+     * @param power            per-server idle / compute / communication watts (fraction = network.communication-fraction)
+     * @param nodePowerCsv     write node-power.csv
+     * @param supply           nominal CRAC supply temperature, C
+     * @param redline          redline, C
+     * @param minSupply        coldest supply a unit can make, C
+     * @param units            node ranges per CRAC unit; empty = one unit for all nodes
+     * @param failureRiseRate  K per second the air reaching a failed unit's nodes warms
+     * @param failureMaxRise   at most this many K
+     * @param failureStep      microseconds between re-evaluations of that warming
+     */
+    public record ThermalOptions(boolean enabled, String layout, int serversPerNode, int processorsPerServer,
+                                 Path dMatrix, Path aMatrix, double k, PowerModel power, boolean nodePowerCsv,
+                                 double supply, double redline, double minSupply, List<String> units,
+                                 double failureRiseRate, double failureMaxRise, long failureStep) {
+        public ThermalOptions {
+            units = List.copyOf(units);
+        }
+
+        /** The power of one node: per-server power times servers per node. */
+        public PowerModel nodePower() {
+            return new PowerModel(power.idle() * serversPerNode, power.compute() * serversPerNode,
+                    power.communication() * serversPerNode, power.fraction());
+        }
     }
 
     /** When to show the progress line. */
@@ -117,12 +160,81 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
                 fraction(c, "network.communication-fraction"), oneOf(c, "network.tau", NetworkOptions.Tau.class),
                 nonNegative(c, "network.tau-noise"), string(c, "network.pattern"), bool(c, "network.links-csv"),
                 positiveInt(c, "network.links-csv-top"));
+        ThermalOptions thermal = thermal(c, network.communicationFraction());
+        List<ScenarioEvent> events = new ArrayList<>();
+        List<String> eventTexts = strings(c, "events");
+        for (int i = 0; i < eventTexts.size(); i++) {
+            try {
+                events.add(ScenarioEvent.parse(eventTexts.get(i)));
+            } catch (IllegalArgumentException e) {
+                throw fail(c, "events", "event " + (i + 1) + ": " + e.getMessage());
+            }
+        }
         int threads = nonNegativeInt(c, "kernel.threads");
         KernelOptions kernel = new KernelOptions(threads, positiveInt(c, "kernel.partitions-per-thread"),
                 positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"));
         return new Scenario(Path.of(traceText), string(c, "trace-format"), string(c, "machine"), c.getLong("seed"),
-                workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network, kernel,
+                workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
+                thermal, List.copyOf(events), kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class), c);
+    }
+
+    private static ThermalOptions thermal(Config c, double fraction) {
+        String layout = string(c, "thermal.layout");
+        if (!layout.equals("auto")) {
+            check(c, "thermal.layout", () -> RoomLayout.parse(layout, 1, 1));
+        }
+        Path d = c.getIsNull("thermal.d-matrix") ? null : Path.of(string(c, "thermal.d-matrix"));
+        Path a = c.getIsNull("thermal.a-matrix") ? null : Path.of(string(c, "thermal.a-matrix"));
+        if (d != null && a != null) {
+            throw fail(c, "thermal.a-matrix", "give thermal.d-matrix or thermal.a-matrix, not both");
+        }
+        double k = positive(c, "thermal.air-density") * positive(c, "thermal.flow-rate")
+                * positive(c, "thermal.specific-heat");
+        PowerModel power = new PowerModel(nonNegative(c, "thermal.power.idle"), nonNegative(c, "thermal.power.compute"),
+                nonNegative(c, "thermal.power.communication"), fraction);
+        double redline = finite(c, "cooling.redline");
+        double minSupply = finite(c, "cooling.min-supply");
+        if (minSupply >= redline) {
+            throw fail(c, "cooling.min-supply", "must be below cooling.redline (" + redline + "), got " + minSupply);
+        }
+        return new ThermalOptions(bool(c, "thermal.enabled"), layout, positiveInt(c, "thermal.servers-per-node"),
+                positiveInt(c, "thermal.processors-per-server"), d, a, k, power, bool(c, "thermal.node-power-csv"),
+                finite(c, "cooling.supply"), redline, minSupply, strings(c, "cooling.units"),
+                nonNegative(c, "cooling.failure-rise-rate") / 60.0, nonNegative(c, "cooling.failure-max-rise"),
+                positiveDuration(c, "cooling.failure-step"));
+    }
+
+    private static List<String> strings(Config c, String key) {
+        try {
+            return c.getStringList(key);
+        } catch (ConfigException e) {
+            throw fail(c, key, "expected a list of strings");
+        }
+    }
+
+    private static double positive(Config c, String key) {
+        double v = number(c, key);
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw fail(c, key, "expected a number > 0, got " + v);
+        }
+        return v;
+    }
+
+    private static double finite(Config c, String key) {
+        double v = number(c, key);
+        if (!Double.isFinite(v)) {
+            throw fail(c, key, "expected a finite number, got " + v);
+        }
+        return v;
+    }
+
+    private static long positiveDuration(Config c, String key) {
+        long v = duration(c, key);
+        if (v <= 0) {
+            throw fail(c, key, "must be longer than 0");
+        }
+        return v;
     }
 
     private static void check(Config c, String key, Runnable validation) {

@@ -9,6 +9,7 @@ import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.link.LinkActor;
+import org.hpcsim.room.ThermalActor;
 import org.hpcsim.scheduling.SchedulerActor;
 import org.hpcsim.workload.JobStatus;
 
@@ -21,6 +22,8 @@ import org.hpcsim.workload.JobStatus;
  * lowest of its nodes) joins the job's links, follows the stretch they report through a
  * {@link FluidJob}, and when the job ends leaves the links and tells the job's other nodes, which
  * then report as usual.
+ *
+ * <p>In a modelled room a node tells the thermal actor its power draw whenever it starts or ends a job.
  */
 public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Command> {
 
@@ -32,12 +35,14 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
      * Scheduler -> ComputeNode: run job {@code jobIndex} for {@code runTime} microseconds, killing
      * it at {@code limit} if it runs that long. One instance is shared by all the job's nodes when
      * {@code flow} is null; under the links model the lead's carries the flow and the others' say
-     * {@code follower}: they wait for the lead's {@link JobOver}.
+     * {@code follower}: they wait for the lead's {@link JobOver}. While it runs the node draws
+     * {@code watts} (reported to the thermal actor when the room is modelled).
      */
-    public record StartJob(int jobIndex, long runTime, long limit, Flow flow, boolean follower) implements Command {
+    public record StartJob(int jobIndex, long runTime, long limit, Flow flow, boolean follower, double watts)
+            implements Command {
         /** A self-timed start (no links model). */
-        public StartJob(int jobIndex, long runTime, long limit) {
-            this(jobIndex, runTime, limit, null, false);
+        public StartJob(int jobIndex, long runTime, long limit, double watts) {
+            this(jobIndex, runTime, limit, null, false, watts);
         }
     }
 
@@ -73,6 +78,8 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     private final Address<SchedulerActor.Command> scheduler;
     private final Address<Command> self;
     private final long reportLatency;
+    private final Address<ThermalActor.Command> thermal;
+    private final double idleWatts;
     private int job = -1;
     private JobStatus status;
     private Flow flow;
@@ -81,16 +88,26 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     private long maxLinkLoad;
 
     private ComputeNodeActor(ActorContext<KernelCommand> context, ComponentSetup setup,
-                             Address<SchedulerActor.Command> scheduler, long reportLatency) {
+                             Address<SchedulerActor.Command> scheduler, long reportLatency,
+                             Address<ThermalActor.Command> thermal, double idleWatts) {
         super(context, setup);
         this.scheduler = scheduler;
         this.self = new Address<>(setup.id());
         this.reportLatency = reportLatency;
+        this.thermal = thermal;
+        this.idleWatts = idleWatts;
     }
 
     public static Behavior<KernelCommand> create(ComponentSetup setup, Address<SchedulerActor.Command> scheduler,
                                                  long reportLatency) {
-        return Behaviors.setup(ctx -> new ComputeNodeActor(ctx, setup, scheduler, reportLatency));
+        return create(setup, scheduler, reportLatency, null, 0);
+    }
+
+    /** A node in a modelled room: it reports its power draw to {@code thermal}, {@code idleWatts} when idle. */
+    public static Behavior<KernelCommand> create(ComponentSetup setup, Address<SchedulerActor.Command> scheduler,
+                                                 long reportLatency, Address<ThermalActor.Command> thermal,
+                                                 double idleWatts) {
+        return Behaviors.setup(ctx -> new ComputeNodeActor(ctx, setup, scheduler, reportLatency, thermal, idleWatts));
     }
 
     @Override
@@ -101,6 +118,9 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
                         + " while running job index " + job);
             }
             job = start.jobIndex();
+            if (thermal != null) {
+                send(thermal, new ThermalActor.NodePower(id(), start.watts()));
+            }
             if (start.follower()) {
                 return;
             }
@@ -169,6 +189,9 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
 
     private void report(int jobIndex, JobStatus ended, SchedulerActor.Contention stats) {
         send(scheduler, new SchedulerActor.NodeReport(jobIndex, id(), now(), ended, stats), reportLatency);
+        if (thermal != null) {
+            send(thermal, new ThermalActor.NodePower(id(), idleWatts));
+        }
         job = -1;
         status = null;
     }

@@ -10,17 +10,17 @@ public final class JobsCsv {
     public static final String HEADER =
             "id,submit,wait,start,end,run_time,estimate,procs,nodes,status,reason,avg_pairwise_hops,pairwise_hops,"
                     + "linear_span,ring_span,stretch_span,bbox_volume,bbox_ratio,bbox_dim_sum,bcube_ratio,components,"
-                    + "tau,sigma_mean,sigma_max,hop_bytes,max_link_load";
+                    + "tau,sigma_mean,sigma_max,hop_bytes,max_link_load,cooling_power_w";
 
     private JobsCsv() {
     }
 
     /**
      * Appends one row. {@code locality} is null for a rejected job; its geometric columns are empty
-     * on a machine without geometry.
+     * on a machine without geometry. {@code coolingPower}: the job's mean cooling power (W), NaN for none.
      */
     static void appendRow(StringBuilder sb, Job job, long start, long end, int[] nodes, JobStatus status,
-                          String reason, Locality locality, Recorder.NetworkUse network) {
+                          String reason, Locality locality, Recorder.NetworkUse network, double coolingPower) {
         sb.append(job.id()).append(',');
         if (job.submit() >= 0) {
             SimTime.appendSeconds(sb, job.submit());
@@ -60,7 +60,7 @@ public final class JobsCsv {
             appendQuoted(sb, reason);
         }
         if (locality == null) {
-            sb.append(",,,,,,,,,,,,,,,\n");
+            sb.append(",,,,,,,,,,,,,,,,\n");
             return;
         }
         Locality l = locality;
@@ -86,6 +86,10 @@ public final class JobsCsv {
             sb.append(",,,,");
         }
         appendNetwork(sb, network);
+        sb.append(',');
+        if (!Double.isNaN(coolingPower)) {
+            sb.append(String.format(java.util.Locale.ROOT, "%.3f", coolingPower));
+        }
         sb.append('\n');
     }
 

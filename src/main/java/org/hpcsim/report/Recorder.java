@@ -47,6 +47,18 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     public record NetworkUse(double tau, double sigmaMean, double sigmaMax, long hopBytes, long maxLinkLoad) {
     }
 
+    /**
+     * Thermal -> Recorder: the room now draws {@code itPower} W of IT and {@code coolingPower} W of
+     * cooling; the coldest working unit supplies {@code supply} C (NaN when none works); the hottest
+     * inlet is {@code maxInlet} C at the nominal supply (T_sup + D P) and {@code maxInletActual} C with
+     * the supply delivered, at {@code hottestNode}; {@code violation} says it is over the redline.
+     * {@code nodes}/{@code watts}: the nodes whose power changed and their new draw, or null.
+     */
+    public record ThermalSample(double itPower, double coolingPower, double supply, double maxInlet,
+                                double maxInletActual, int hottestNode, boolean violation, int[] nodes,
+                                double[] watts) implements Command {
+    }
+
     /** Link -> Recorder: link {@code link} now carries {@code load} from {@code jobs} jobs (for links.csv). */
     public record LinkLoad(int link, long load, int jobs) implements Command {
     }
@@ -55,6 +67,7 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
 
     private final LocalityMeter meter;
     private final LinksCsv links;
+    private final ThermalLog thermal;
     private boolean linksPending;
     private final Writer out;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 4096);
@@ -63,11 +76,12 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     private final CompletableFuture<RunMetrics> result;
 
     private Recorder(ActorContext<KernelCommand> context, ComponentSetup setup, Topology topology, int[] spanRanks,
-                     Path jobsCsv, LinksCsv links, RunProgress progress, CompletableFuture<RunMetrics> result)
-            throws IOException {
+                     Path jobsCsv, LinksCsv links, ThermalLog thermal, RunProgress progress,
+                     CompletableFuture<RunMetrics> result) throws IOException {
         super(context, setup);
         this.meter = new LocalityMeter(topology, spanRanks);
         this.links = links;
+        this.thermal = thermal;
         this.out = new BufferedWriter(Files.newBufferedWriter(jobsCsv, StandardCharsets.UTF_8), 1 << 16);
         this.metrics = new RunMetrics(topology.size());
         this.progress = progress;
@@ -77,12 +91,14 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
 
     /**
      * {@code spanRanks}: each node's rank on the curve that spans are measured along; {@code links}:
-     * the links.csv writer ({@link LinksCsv#off()} when it is not wanted).
+     * the links.csv writer ({@link LinksCsv#off()} when it is not wanted); {@code thermal}: the room's
+     * log, or null without a thermal model.
      */
     public static Behavior<KernelCommand> create(ComponentSetup setup, Topology topology, int[] spanRanks,
-                                                 Path jobsCsv, LinksCsv links, RunProgress progress,
-                                                 CompletableFuture<RunMetrics> result) {
-        return Behaviors.setup(ctx -> new Recorder(ctx, setup, topology, spanRanks, jobsCsv, links, progress, result));
+                                                 Path jobsCsv, LinksCsv links, ThermalLog thermal,
+                                                 RunProgress progress, CompletableFuture<RunMetrics> result) {
+        return Behaviors.setup(ctx -> new Recorder(ctx, setup, topology, spanRanks, jobsCsv, links, thermal,
+                progress, result));
     }
 
     @Override
@@ -95,9 +111,16 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
             }
             return;
         }
+        if (message instanceof ThermalSample s) {
+            thermal.sample(s);
+            requestEndOfInstant();
+            return;
+        }
         JobEnded e = (JobEnded) message;
         Locality l = e.nodes() == null ? null : meter.measure(e.nodes());
-        JobsCsv.appendRow(buffer, e.job(), e.start(), e.end(), e.nodes(), e.status(), e.reason(), l, e.network());
+        double cooling = thermal == null || e.nodes() == null ? Double.NaN : thermal.jobCoolingPower(e.start(), e.end());
+        JobsCsv.appendRow(buffer, e.job(), e.start(), e.end(), e.nodes(), e.status(), e.reason(), l, e.network(),
+                cooling);
         metrics.add(e.job().arrival(), e.start(), e.end(), e.nodes() == null ? 0 : e.nodes().length, e.status());
         if (e.network() != null) {
             metrics.network().add(e.job(), e.end() - e.start(), e.status(), e.network());
@@ -113,6 +136,9 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
 
     @Override
     protected void onEndOfInstant() {
+        if (thermal != null) {
+            thermal.endOfInstant(now());
+        }
         if (linksPending) {
             linksPending = false;
             links.sample(now());
@@ -132,6 +158,9 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     protected void onSimulationEnd() {
         flush();
         links.close();
+        if (thermal != null) {
+            thermal.close();
+        }
         close();
         result.complete(metrics);
     }
@@ -139,6 +168,9 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     @Override
     protected void onStopped() {
         links.close();
+        if (thermal != null) {
+            thermal.close();
+        }
         close();
     }
 

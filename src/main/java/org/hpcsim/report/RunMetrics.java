@@ -29,6 +29,7 @@ public final class RunMetrics {
     private long waitSum;
     private long waitMax;
     private long responseSum;
+    private long runSum;
     private double slowdownSum;
     private double nodeMicros;
     private final LocalitySummary locality = new LocalitySummary();
@@ -55,6 +56,7 @@ public final class RunMetrics {
         waitSum += wait;
         waitMax = Math.max(waitMax, wait);
         responseSum += response;
+        runSum += run;
         slowdownSum += Math.max(1.0, response / (double) Math.max(run, SLOWDOWN_THRESHOLD));
         nodeMicros += (double) nodes * run;
     }
@@ -88,6 +90,16 @@ public final class RunMetrics {
     /** Microseconds; 0 when no job ran. */
     public long makespan() {
         return ran == 0 ? 0 : lastEnd - firstArrival;
+    }
+
+    /** The end of the last job that ran (microseconds); Long.MIN_VALUE when none ran. */
+    public long lastEnd() {
+        return lastEnd;
+    }
+
+    /** Mean run time (start to end) of the jobs that ran, seconds. */
+    public double meanRunSeconds() {
+        return ran == 0 ? 0 : SimTime.toSeconds(runSum) / ran;
     }
 
     public double meanWaitSeconds() {

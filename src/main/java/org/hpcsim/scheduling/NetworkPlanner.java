@@ -65,6 +65,11 @@ public final class NetworkPlanner {
         this.killAtEstimate = killAtEstimate;
     }
 
+    /** c: the share of a job's (unstretched) run time spent communicating. */
+    public double communicationFraction() {
+        return options.communicationFraction();
+    }
+
     /** The plan for a job starting on {@code nodes}; {@code random} draws tau's noise. */
     public Plan plan(Job job, int[] nodes, SplittableRandom random) {
         int k = nodes.length;

@@ -13,6 +13,7 @@ import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.report.Recorder;
+import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStatus;
 
@@ -67,14 +68,16 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     private final List<Recorder.JobEnded> ended = new ArrayList<>();
     private final Address<ComputeNodeActor.Command>[] nodes;
     private final NetworkPlanner network;
+    private final PowerModel power;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private SchedulerActor(ActorContext<KernelCommand> context, ComponentSetup setup, SchedulerCore core,
-                           Address<Recorder.Command> recorder, NetworkPlanner network) {
+                           Address<Recorder.Command> recorder, NetworkPlanner network, PowerModel power) {
         super(context, setup);
         this.core = core;
         this.recorder = recorder;
         this.network = network;
+        this.power = power;
         this.nodes = new Address[core.machine().size()];
         for (int i = 0; i < nodes.length; i++) {
             nodes[i] = new Address<>(i);
@@ -84,7 +87,14 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     /** {@code network}: the network model's planner, or null when run times ignore the network. */
     public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
                                                  Address<Recorder.Command> recorder, NetworkPlanner network) {
-        return Behaviors.setup(ctx -> new SchedulerActor(ctx, setup, core, recorder, network));
+        return create(setup, core, recorder, network, null);
+    }
+
+    /** {@code power}: the node power model of a modelled room, or null; it sets the watts nodes draw running a job. */
+    public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
+                                                 Address<Recorder.Command> recorder, NetworkPlanner network,
+                                                 PowerModel power) {
+        return Behaviors.setup(ctx -> new SchedulerActor(ctx, setup, core, recorder, network, power));
     }
 
     @Override
@@ -130,23 +140,42 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             Job job = r.job();
             NetworkPlanner.Plan plan = network == null ? null : network.plan(job, r.nodes(), random());
             pending.put(job.index(), new Pending(r, plan));
+            double watts = watts(plan);
             if (plan != null && plan.flow() != null) {
                 int lead = r.nodes()[0];
                 ComputeNodeActor.StartJob follow = new ComputeNodeActor.StartJob(job.index(), plan.runTime(),
-                        plan.limit(), null, true);
+                        plan.limit(), null, true, watts);
                 for (int node : r.nodes()) {
                     send(nodes[node], node == lead
-                            ? new ComputeNodeActor.StartJob(job.index(), plan.runTime(), plan.limit(), plan.flow(), false)
+                            ? new ComputeNodeActor.StartJob(job.index(), plan.runTime(), plan.limit(), plan.flow(), false,
+                                    watts)
                             : follow);
                 }
                 continue;
             }
             ComputeNodeActor.StartJob start = new ComputeNodeActor.StartJob(job.index(),
-                    plan == null ? job.runTime() : plan.runTime(), plan == null ? job.estimate() : plan.limit());
+                    plan == null ? job.runTime() : plan.runTime(), plan == null ? job.estimate() : plan.limit(), watts);
             for (int node : r.nodes()) {
                 send(nodes[node], start);
             }
         }
+    }
+
+    /**
+     * The watts a node of the job draws: the power model's mix for the default communication share,
+     * or with a network model the job's own share, c tau / ((1 - c) + c tau) of its stretched run
+     * time (Meng et al.'s Eq. 2). 0 without a modelled room.
+     */
+    private double watts(NetworkPlanner.Plan plan) {
+        if (power == null) {
+            return 0;
+        }
+        if (plan == null) {
+            return power.busy();
+        }
+        double c = network.communicationFraction();
+        double comm = c * plan.tau();
+        return 1 - c + comm > 0 ? power.busy(comm / (1 - c + comm)) : power.busy(c);
     }
 
     /** What the recorder reports of the job's network use, or null without a network model. */

@@ -32,6 +32,11 @@ import org.hpcsim.report.LinksCsv;
 import org.hpcsim.report.NetworkSummary;
 import org.hpcsim.report.OutputDirectory;
 import org.hpcsim.report.Recorder;
+import org.hpcsim.report.ThermalLog;
+import org.hpcsim.room.CracActor;
+import org.hpcsim.room.ThermalActor;
+import org.hpcsim.thermal.CoolingSettings;
+import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
 import org.hpcsim.scheduling.NetworkPlanner;
@@ -55,13 +60,14 @@ import org.hpcsim.workload.TraceFormat;
  * {@code config-used.conf} to the output directory, or leaves nothing there if it fails.
  *
  * <p>Component ids: compute nodes 0..N-1 (the node ids), then the scheduler, the trace feeder and
- * the recorder.
+ * the recorder, the link actors (links model), and in a modelled room the thermal actor and the
+ * CRAC units.
  */
 public final class Simulation {
 
     /** What a run produced. */
     public record Result(RunMetrics metrics, KernelStats kernel, double wallSeconds, long peakRssBytes,
-                         Path outputDir) {
+                         Path outputDir, ThermalLog.Summary thermal) {
         public double eventsPerSecond() {
             return wallSeconds > 0 ? kernel.events() / wallSeconds : 0;
         }
@@ -75,13 +81,14 @@ public final class Simulation {
     private final SchedulerCore core;
     private final LinkMap links;
     private final NetworkPlanner network;
+    private final Room room;
     private final KernelSettings kernelSettings;
     private final RunProgress runProgress = new RunProgress();
     private volatile KernelProgress kernelProgress;
     private boolean ran;
 
     private Simulation(Scenario scenario, Trace trace, Topology topology, String spanCurve, int[] spanRanks,
-                       SchedulerCore core, LinkMap links, NetworkPlanner network) {
+                       SchedulerCore core, LinkMap links, NetworkPlanner network, Room room) {
         this.scenario = scenario;
         this.trace = trace;
         this.topology = topology;
@@ -90,8 +97,9 @@ public final class Simulation {
         this.core = core;
         this.links = links;
         this.network = network;
+        this.room = room;
         Scenario.KernelOptions k = scenario.kernel();
-        int threads = k.threadsFor(topology.size() + 3 + linkActors());
+        int threads = k.threadsFor(topology.size() + 3 + linkActors() + roomActors());
         this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
                 scenario.seed(), 0);
     }
@@ -109,8 +117,10 @@ public final class Simulation {
         } catch (IllegalArgumentException e) {
             throw new InputException("configuration", 0, "scheduler.policy", e.getMessage());
         }
+        Room room = scenario.thermal().enabled() ? Room.of(scenario, topology) : null;
         try {
-            allocator = registry.allocator(scenario.allocator(), machine, scenario.seed());
+            allocator = registry.allocator(scenario.allocator(), machine, scenario.seed(),
+                    room == null ? null : room.model());
         } catch (IllegalArgumentException e) {
             throw new InputException("configuration", 0, "allocator.policy", e.getMessage());
         }
@@ -145,12 +155,17 @@ public final class Simulation {
             }
         }
         return new Simulation(scenario, trace, topology, spanCurve, spanRanks, new SchedulerCore(machine, allocator, policy),
-                links, planner);
+                links, planner, room);
     }
 
     /** Link actors in the simulation: one per link under the links model, else none. */
     private int linkActors() {
         return scenario.network().model() == Scenario.NetworkOptions.Model.LINKS ? links.size() : 0;
+    }
+
+    /** The thermal actor and the CRAC units in a modelled room, else none. */
+    private int roomActors() {
+        return room == null ? 0 : 1 + room.cooling().units().size();
     }
 
     /** Every pinned job is in the trace and pinned to as many nodes as it needs. */
@@ -226,23 +241,32 @@ public final class Simulation {
             Address<SchedulerActor.Command> scheduler = new Address<>(n);
             Address<Recorder.Command> recorder = new Address<>(n + 2);
             long latency = scenario.reportLatency();
+            int thermalId = n + 3 + linkActors();
+            Address<ThermalActor.Command> thermal = room == null ? null : new Address<>(thermalId);
+            double idle = room == null ? 0 : room.model().power().idle();
             for (int i = 0; i < n; i++) {
-                kernel.add(i, "node", setup -> ComputeNodeActor.create(setup, scheduler, latency));
+                kernel.add(i, "node", setup -> ComputeNodeActor.create(setup, scheduler, latency, thermal, idle));
             }
-            kernel.add(n, "scheduler", setup -> SchedulerActor.create(setup, core, recorder, network));
+            kernel.add(n, "scheduler", setup -> SchedulerActor.create(setup, core, recorder, network,
+                    room == null ? null : room.model().power()));
             Address<TraceFeeder.Command> feeder = kernel.add(n + 1, "feeder",
                     setup -> TraceFeeder.create(setup, jobs, scheduler, scenario.kernel().feederBatch()));
             Path jobsCsv = out.file("jobs.csv");
             boolean linksCsv = linkActors() > 0 && scenario.network().linksCsv();
             LinksCsv linkLog = linksCsv ? LinksCsv.open(out.file("links.csv"), links.size(),
                     scenario.network().linksCsvTop(), links::describe) : LinksCsv.off();
-            kernel.add(n + 2, "recorder",
-                    setup -> Recorder.create(setup, topology, spanRanks, jobsCsv, linkLog, runProgress, metrics));
+            ThermalLog thermalLog = room == null ? null : ThermalLog.open(out.file("thermal.csv"),
+                    scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null);
+            kernel.add(n + 2, "recorder", setup -> Recorder.create(setup, topology, spanRanks, jobsCsv, linkLog,
+                    thermalLog, runProgress, metrics));
             for (int l = 0; l < linkActors(); l++) {
                 int link = l;
                 kernel.add(n + 3 + l, "link", setup -> LinkActor.create(setup, link, linksCsv ? recorder : null));
             }
             Job first = jobs.peek();
+            if (room != null) {
+                addRoom(kernel, thermal, thermalId, recorder, first);
+            }
             if (first != null) {
                 kernel.schedule(feeder, new TraceFeeder.Feed(), first.arrival());
             }
@@ -251,7 +275,8 @@ public final class Simulation {
             double wall = (System.nanoTime() - t0) / 1e9;
             RunMetrics m = metrics.join();
             long rss = peakRss();
-            Result result = new Result(m, stats, wall, rss, scenario.outputDir());
+            Result result = new Result(m, stats, wall, rss, scenario.outputDir(),
+                    thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()));
             write(out.file("summary.json"), summary(result).render());
             write(out.file("config-used.conf"), ConfigLoader.render(scenario.config()));
             out.commit();
@@ -259,6 +284,30 @@ public final class Simulation {
         } catch (RuntimeException e) {
             out.close();
             throw e;
+        }
+    }
+
+    /** The thermal actor, the CRAC units and the scheduled events; the first sample at the first arrival. */
+    private void addRoom(Kernel kernel, Address<ThermalActor.Command> thermal, int thermalId,
+                         Address<Recorder.Command> recorder, Job first) {
+        CoolingSettings cooling = room.cooling();
+        int firstCrac = thermalId + 1;
+        boolean trace = scenario.thermal().nodePowerCsv();
+        kernel.add(thermalId, "thermal", setup -> ThermalActor.create(setup, room.model().heat(),
+                room.model().power().idle(), cooling, firstCrac, recorder, trace));
+        for (int u = 0; u < cooling.units().size(); u++) {
+            int unit = u;
+            kernel.add(firstCrac + u, "crac", setup -> CracActor.create(setup, unit, cooling, thermal));
+        }
+        kernel.schedule(thermal, new ThermalActor.Begin(), first == null ? 0 : first.arrival());
+        for (ScenarioEvent e : scenario.events()) {
+            Address<CracActor.Command> crac = new Address<>(firstCrac + e.unit());
+            CracActor.Command c = switch (e.action()) {
+                case FAIL -> new CracActor.Fail();
+                case REPAIR -> new CracActor.Repair();
+                case SUPPLY -> new CracActor.SetSupply(e.supply());
+            };
+            kernel.schedule(crac, c, e.time());
         }
     }
 
@@ -285,6 +334,7 @@ public final class Simulation {
                 .put("utilization", m.utilization())
                 .put("locality", locality(m.locality()))
                 .put("network", network(m.network()))
+                .put("thermal", thermal(r.thermal()))
                 .put("messages", k.messages())
                 .put("events", k.events())
                 .put("actor_messages", k.actorMessages())
@@ -313,6 +363,36 @@ public final class Simulation {
                 .put("mean_sigma", n.meanSigma())
                 .put("max_sigma", n.maxSigma())
                 .put("total_hop_bytes", n.totalHopBytes());
+    }
+
+    /** The room's energy and temperatures, or null without a thermal model. */
+    private JsonWriter thermal(ThermalLog.Summary t) {
+        if (t == null) {
+            return null;
+        }
+        Scenario.ThermalOptions o = scenario.thermal();
+        return new JsonWriter()
+                .put("layout", room.layout().spec())
+                .put("heat_model", room.source())
+                .put("crac_units", room.cooling().units().size())
+                .put("supply_c", o.supply())
+                .put("redline_c", o.redline())
+                .put("it_energy_kwh", t.itEnergyKwh())
+                .put("cooling_energy_kwh", t.coolingEnergyKwh())
+                .put("mean_it_power_w", t.meanItPower())
+                .put("mean_cooling_power_w", t.meanCoolingPower())
+                .put("mean_job_cooling_power_w", orNull(t.meanJobCoolingPower()))
+                .put("peak_inlet_c", orNull(t.peakInlet()))
+                .put("peak_inlet_actual_c", orNull(t.peakInletActual()))
+                .put("coldest_supply_c", orNull(t.coldestSupply()))
+                .put("redline_violations", t.redlineViolations())
+                .put("redline_violation_s", t.violationSeconds())
+                .put("events", scenario.events().size());
+    }
+
+    /** A JSON number, or null for NaN or an infinity (no value). */
+    private static Double orNull(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 
     /** Locality means over multi-node jobs: {"jobs": n, "mean": {...}, "runtime_weighted_mean": {...}}. */

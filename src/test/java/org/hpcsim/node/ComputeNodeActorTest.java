@@ -35,7 +35,7 @@ class ComputeNodeActorTest {
 
     @Test
     void runsTheJobForItsRunTimeThenReportsAfterTheReportLatency() {
-        PartitionManager.Handled started = deliver(100, 2, new ComputeNodeActor.StartJob(7, 50, 80));
+        PartitionManager.Handled started = deliver(100, 2, new ComputeNodeActor.StartJob(7, 50, 80, 0));
         assertNull(started.error());
         assertFalse(started.wantsEndOfInstant());
         Envelope wake = started.out().get(0);
@@ -51,7 +51,7 @@ class ComputeNodeActorTest {
 
     @Test
     void aJobThatOutrunsItsLimitIsKilledAtTheLimit() {
-        Envelope wake = deliver(0, 1, new ComputeNodeActor.StartJob(4, 100, 80)).out().get(0);
+        Envelope wake = deliver(0, 1, new ComputeNodeActor.StartJob(4, 100, 80, 0)).out().get(0);
         assertEquals(80, wake.time());
         Object report = deliver(80, 0, wake.payload()).out().get(0).payload();
         assertEquals(new SchedulerActor.NodeReport(4, NODE, 80, JobStatus.KILLED, null), report);
@@ -59,8 +59,8 @@ class ComputeNodeActorTest {
 
     @Test
     void aSecondJobOnABusyNodeIsAFailureReportedToTheKernel() {
-        deliver(0, 1, new ComputeNodeActor.StartJob(1, 100, 100));
-        PartitionManager.Handled h = deliver(10, 1, new ComputeNodeActor.StartJob(2, 100, 100));
+        deliver(0, 1, new ComputeNodeActor.StartJob(1, 100, 100, 0));
+        PartitionManager.Handled h = deliver(10, 1, new ComputeNodeActor.StartJob(2, 100, 100, 0));
         assertEquals(NODE, h.error().componentId());
     }
 
@@ -68,7 +68,7 @@ class ComputeNodeActorTest {
     void aLeadNodeJoinsItsLinksFollowsItsStretchAndEndsTheJobForItsOtherNodes() {
         ComputeNodeActor.Flow flow = new ComputeNodeActor.Flow(new int[] {NODE, 4}, new int[] {2, 9},
                 new long[] {6, 3}, 100, 1.0, 1.0);
-        PartitionManager.Handled started = deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 1000, flow, false));
+        PartitionManager.Handled started = deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 1000, flow, false, 0));
         List<Envelope> out = started.out();
         assertEquals(new LinkActor.Join(7, 6, new Address<ComputeNodeActor.Command>(NODE)), out.get(0).payload());
         assertEquals(102, out.get(0).target());
@@ -93,7 +93,7 @@ class ComputeNodeActorTest {
 
     @Test
     void aFollowerNodeReportsWhenTheLeadSaysTheJobIsOver() {
-        assertTrue(deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 1000, null, true)).out().isEmpty());
+        assertTrue(deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 1000, null, true, 0)).out().isEmpty());
         Envelope report = deliver(80, 1, new ComputeNodeActor.JobOver(7, JobStatus.KILLED)).out().get(0);
         assertEquals(new SchedulerActor.NodeReport(7, NODE, 80, JobStatus.KILLED, null), report.payload());
         assertEquals(85, report.time());

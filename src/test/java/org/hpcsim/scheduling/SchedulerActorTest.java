@@ -70,7 +70,7 @@ class SchedulerActorTest {
         assertEquals("needs 5 nodes, the machine has 4", rejected.reason());
         assertEquals(List.of(0, 1, 2), out.subList(1, 4).stream().map(Envelope::target).toList());
         ComputeNodeActor.StartJob start = (ComputeNodeActor.StartJob) out.get(1).payload();
-        assertEquals(new ComputeNodeActor.StartJob(0, 10 * S, 10 * S), start);
+        assertEquals(new ComputeNodeActor.StartJob(0, 10 * S, 10 * S, 0), start);
 
         // Two of three nodes report: the job still holds its nodes.
         PartitionManager.Handled partial = deliver(10 * S, 1, List.of(

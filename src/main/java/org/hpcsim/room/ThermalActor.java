@@ -1,0 +1,271 @@
+package org.hpcsim.room;
+
+import java.util.Arrays;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.hpcsim.kernel.Address;
+import org.hpcsim.kernel.ComponentActor;
+import org.hpcsim.kernel.ComponentSetup;
+import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.report.Recorder;
+import org.hpcsim.thermal.CoolingSettings;
+import org.hpcsim.thermal.HeatModel;
+import org.hpcsim.thermal.InletTemperatures;
+
+/**
+ * The room's thermal model. It keeps every node's power P and inlet rise R = D P, updating R by one
+ * column of D per power change (never re-multiplying the matrix). Once an instant's power changes
+ * have settled (end of instant) it sends each working CRAC unit the load of the nodes it serves, and
+ * when the units have answered with their supply temperatures and cooling power, sends the recorder
+ * one sample of the room.
+ *
+ * <p>A failed unit's nodes are taken over by the next working unit (by index, cyclically). The air
+ * reaching them arrives warmer, by {@link CoolingSettings#failureOffset} which grows with the time
+ * since the failure; the taking unit must cool them too. With no unit working, their air is the failed
+ * unit's last supply plus that offset.
+ */
+public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
+
+    /** Messages the thermal actor accepts. */
+    public sealed interface Command {
+    }
+
+    /** ComputeNode -> Thermal: the node now draws {@code watts}. */
+    public record NodePower(int node, double watts) implements Command {
+    }
+
+    /** Simulation -> Thermal (at the first job's arrival): take the first sample of the idle room. */
+    public record Begin() implements Command {
+    }
+
+    /** Crac -> Thermal: the unit failed, was repaired or changed its set point. */
+    public record UnitState(int unit, boolean working) implements Command {
+    }
+
+    /** Crac -> Thermal: the unit supplies {@code supply} degrees C and draws {@code coolingPower} W. */
+    public record Supply(int unit, double supply, double coolingPower) implements Command {
+    }
+
+    /** Thermal -> itself: the air reaching a failed unit's nodes has warmed further. */
+    record Tick() implements Command {
+    }
+
+    private final InletTemperatures inlets;
+    private final CoolingSettings cooling;
+    private final int[] unitOf;
+    private final Address<CracActor.Command>[] cracs;
+    private final Address<Recorder.Command> recorder;
+    private final boolean tracePower;
+    private final boolean[] working;
+    private final long[] failedAt;
+    private final int[] adopter;
+    private final double[] supply;
+    private final double[] coolingPower;
+    private final double[] maxRise;
+    private final double[] served;
+    private int[] changed = new int[16];
+    private int changes;
+    private boolean loadsDue;
+    private boolean sampleDue;
+    private boolean tickPending;
+    private int awaiting;
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private ThermalActor(ActorContext<KernelCommand> context, ComponentSetup setup, HeatModel heat, double idlePower,
+                         CoolingSettings cooling, int firstCrac, Address<Recorder.Command> recorder, boolean tracePower) {
+        super(context, setup);
+        int n = heat.size();
+        this.inlets = new InletTemperatures(heat);
+        for (int i = 0; i < n; i++) {
+            inlets.setPower(i, idlePower);
+        }
+        this.cooling = cooling;
+        this.unitOf = cooling.unitOfNodes(n);
+        int units = cooling.units().size();
+        this.cracs = new Address[units];
+        for (int u = 0; u < units; u++) {
+            cracs[u] = new Address<>(firstCrac + u);
+        }
+        this.recorder = recorder;
+        this.tracePower = tracePower;
+        this.working = new boolean[units];
+        Arrays.fill(working, true);
+        this.failedAt = new long[units];
+        this.adopter = new int[units];
+        this.supply = new double[units];
+        Arrays.fill(supply, cooling.supply());
+        this.coolingPower = new double[units];
+        this.maxRise = new double[units];
+        this.served = new double[units];
+        assignAdopters();
+    }
+
+    /**
+     * {@code idlePower}: every node's draw at the start; CRAC unit u is component {@code firstCrac + u};
+     * {@code tracePower}: send the recorder each instant's node power changes.
+     */
+    public static Behavior<KernelCommand> create(ComponentSetup setup, HeatModel heat, double idlePower,
+                                                 CoolingSettings cooling, int firstCrac,
+                                                 Address<Recorder.Command> recorder, boolean tracePower) {
+        return Behaviors.setup(ctx -> new ThermalActor(ctx, setup, heat, idlePower, cooling, firstCrac, recorder,
+                tracePower));
+    }
+
+    @Override
+    protected void onMessage(Command message) {
+        if (message instanceof NodePower p) {
+            inlets.setPower(p.node(), p.watts());
+            if (tracePower) {
+                if (changes == changed.length) {
+                    changed = Arrays.copyOf(changed, 2 * changes);
+                }
+                changed[changes++] = p.node();
+            }
+            dueLoads();
+        } else if (message instanceof Supply s) {
+            supply[s.unit()] = s.supply();
+            coolingPower[s.unit()] = s.coolingPower();
+            if (--awaiting == 0) {
+                sampleDue = true;
+                requestEndOfInstant();
+            }
+        } else if (message instanceof UnitState u) {
+            if (working[u.unit()] != u.working()) {
+                working[u.unit()] = u.working();
+                failedAt[u.unit()] = now();
+                if (!u.working()) {
+                    coolingPower[u.unit()] = 0;
+                }
+                assignAdopters();
+            }
+            dueLoads();
+        } else if (message instanceof Tick) {
+            tickPending = false;
+            dueLoads();
+        } else if (message instanceof Begin) {
+            dueLoads();
+        }
+    }
+
+    private void dueLoads() {
+        if (!loadsDue) {
+            loadsDue = true;
+            requestEndOfInstant();
+        }
+    }
+
+    @Override
+    protected void onEndOfInstant() {
+        if (loadsDue) {
+            loadsDue = false;
+            sendLoads();
+            if (awaiting == 0) {
+                sample();
+            }
+        } else if (sampleDue) {
+            sample();
+        }
+    }
+
+    /** Each working unit's load: the largest rise (with the failure offset for adopted nodes) and IT power it serves. */
+    private void sendLoads() {
+        Arrays.fill(maxRise, Double.NEGATIVE_INFINITY);
+        Arrays.fill(served, 0);
+        long t = now();
+        boolean warming = false;
+        for (int i = 0; i < unitOf.length; i++) {
+            int own = unitOf[i];
+            int unit = working[own] ? own : adopter[own];
+            if (unit < 0) {
+                continue;
+            }
+            double rise = inlets.rise(i) + offset(own, t);
+            if (rise > maxRise[unit]) {
+                maxRise[unit] = rise;
+            }
+            served[unit] += inlets.power(i);
+        }
+        awaiting = 0;
+        for (int u = 0; u < cracs.length; u++) {
+            if (working[u]) {
+                send(cracs[u], new CracActor.Load(maxRise[u] == Double.NEGATIVE_INFINITY ? 0 : maxRise[u], served[u]));
+                awaiting++;
+            } else if (offset(u, t) < cooling.failureMaxRise()) {
+                warming = true;
+            }
+        }
+        if (warming && !tickPending) {
+            tickPending = true;
+            send(new Address<Command>(id()), new Tick(), cooling.failureStep());
+        }
+    }
+
+    /** The extra warmth of the air reaching unit {@code own}'s nodes at time t (0 while it works). */
+    private double offset(int own, long t) {
+        return working[own] ? 0 : cooling.failureOffset(t - failedAt[own]);
+    }
+
+    private void sample() {
+        sampleDue = false;
+        long t = now();
+        double nominalMax = Double.NEGATIVE_INFINITY;
+        double actualMax = Double.NEGATIVE_INFINITY;
+        int hottest = -1;
+        for (int i = 0; i < unitOf.length; i++) {
+            int own = unitOf[i];
+            double rise = inlets.rise(i) + offset(own, t);
+            int unit = working[own] ? own : adopter[own];
+            double air = unit >= 0 ? supply[unit] : supply[own];
+            double actual = air + rise;
+            if (actual > actualMax) {
+                actualMax = actual;
+                hottest = i;
+            }
+            nominalMax = Math.max(nominalMax, cooling.supply() + rise);
+        }
+        double cool = 0;
+        double coldest = Double.NaN;
+        for (int u = 0; u < cracs.length; u++) {
+            if (working[u]) {
+                cool += coolingPower[u];
+                coldest = Double.isNaN(coldest) ? supply[u] : Math.min(coldest, supply[u]);
+            }
+        }
+        int[] nodes = null;
+        double[] watts = null;
+        if (tracePower && changes > 0) {
+            nodes = Arrays.copyOf(changed, changes);
+            Arrays.sort(nodes);
+            int distinct = 0;
+            for (int i = 0; i < nodes.length; i++) {
+                if (i == 0 || nodes[i] != nodes[i - 1]) {
+                    nodes[distinct++] = nodes[i];
+                }
+            }
+            nodes = Arrays.copyOf(nodes, distinct);
+            watts = new double[distinct];
+            for (int i = 0; i < distinct; i++) {
+                watts[i] = inlets.power(nodes[i]);
+            }
+            changes = 0;
+        }
+        send(recorder, new Recorder.ThermalSample(inlets.itPower(), cool, coldest, nominalMax, actualMax, hottest,
+                actualMax > cooling.redline() + 1e-9, nodes, watts));
+    }
+
+    /** For each failed unit, the next working unit by index (cyclically), or -1 when none works. */
+    private void assignAdopters() {
+        int units = working.length;
+        for (int u = 0; u < units; u++) {
+            adopter[u] = -1;
+            for (int step = 1; step <= units && !working[u]; step++) {
+                int v = (u + step) % units;
+                if (working[v]) {
+                    adopter[u] = v;
+                    break;
+                }
+            }
+        }
+    }
+}

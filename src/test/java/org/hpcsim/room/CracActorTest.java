@@ -1,0 +1,64 @@
+package org.hpcsim.room;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.apache.pekko.actor.testkit.typed.javadsl.BehaviorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestInbox;
+import org.hpcsim.kernel.Address;
+import org.hpcsim.kernel.ComponentSetup;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.PartitionManager;
+import org.hpcsim.thermal.Cooling;
+import org.hpcsim.thermal.CoolingSettings;
+import org.junit.jupiter.api.Test;
+
+/** A CRAC unit driven synchronously; its partition manager is an inbox. */
+class CracActorTest {
+    private static final int CRAC = 9;
+    private static final int THERMAL = 8;
+    private static final CoolingSettings SETTINGS = new CoolingSettings(15, 30, 5, List.of(new int[] {0, 1}),
+            1.0 / 60, 10, 60_000_000L);
+
+    private final TestInbox<PartitionManager.Command> manager = TestInbox.create();
+    private final BehaviorTestKit<KernelCommand> crac = BehaviorTestKit.create(CracActor.create(
+            new ComponentSetup(CRAC, 1, manager.getRef(), 1), 0, SETTINGS, new Address<ThermalActor.Command>(THERMAL)));
+
+    private List<Envelope> deliver(Object payload) {
+        crac.run(new KernelCommand.DeliverOne(10, 1, new Envelope(10, 1, THERMAL, 0, CRAC, payload)));
+        return ((PartitionManager.Handled) manager.receiveMessage()).out();
+    }
+
+    @Test
+    void raisesItsSupplyToTheRedlineLessTheLargestRiseAndDrawsItOverTheCoP() {
+        Envelope reply = deliver(new CracActor.Load(8.0, 40_000)).get(0);
+        assertEquals(THERMAL, reply.target());
+        double supply = 30 - 8.0;
+        assertEquals(new ThermalActor.Supply(0, supply, 40_000 / Cooling.cop(supply)), reply.payload());
+    }
+
+    @Test
+    void neverSuppliesColderThanItsMinimum() {
+        ThermalActor.Supply s = (ThermalActor.Supply) deliver(new CracActor.Load(28.0, 1000)).get(0).payload();
+        assertEquals(5.0, s.supply());
+    }
+
+    @Test
+    void aFixedSetPointOverridesTheAdjustmentUntilSetBackToAutomatic() {
+        assertEquals(new ThermalActor.UnitState(0, true), deliver(new CracActor.SetSupply(22)).get(0).payload());
+        assertEquals(22.0, ((ThermalActor.Supply) deliver(new CracActor.Load(1.0, 1000)).get(0).payload()).supply());
+        deliver(new CracActor.SetSupply(Double.NaN));
+        assertEquals(29.0, ((ThermalActor.Supply) deliver(new CracActor.Load(1.0, 1000)).get(0).payload()).supply());
+    }
+
+    @Test
+    void aFailedUnitTellsTheThermalActorAndIgnoresLoadsUntilRepaired() {
+        assertEquals(new ThermalActor.UnitState(0, false), deliver(new CracActor.Fail()).get(0).payload());
+        assertTrue(deliver(new CracActor.Fail()).isEmpty(), "failing twice changes nothing");
+        assertTrue(deliver(new CracActor.Load(1.0, 1000)).isEmpty());
+        assertEquals(new ThermalActor.UnitState(0, true), deliver(new CracActor.Repair()).get(0).payload());
+        assertEquals(1, deliver(new CracActor.Load(1.0, 1000)).size());
+    }
+}
