@@ -69,6 +69,28 @@ final class ShellSearch {
         return nodesOf(bestCenter, shape, bestShell, k);
     }
 
+    /**
+     * The allocation each given free center would get, in order: its k free nodes (1 <= k <= the free
+     * count) taken shell by shell, the last shell's nearest the center first, ascending; the same
+     * nodes {@link #allocate} returns when that center wins.
+     */
+    int[][] allocateAround(int[] centers, int k, int[] shape) {
+        buildPrefix();
+        int[][] out = new int[centers.length][];
+        for (int i = 0; i < centers.length; i++) {
+            int c = centers[i];
+            if (!machine.isFree(c)) {
+                throw new IllegalArgumentException("shell center " + c + " is not free");
+            }
+            int s = 0;
+            while (countBox(c, shape, s) < k) {
+                s++;
+            }
+            out[i] = nodesOf(c, shape, s, k);
+        }
+        return out;
+    }
+
     private void buildPrefix() {
         int sx = extent[0] + 1;
         int sy = extent[1] + 1;

@@ -4,8 +4,12 @@ import java.nio.file.Path;
 import java.util.List;
 import org.hpcsim.allocation.BestFitAllocator;
 import org.hpcsim.allocation.ContiguousAllocator;
+import org.hpcsim.allocation.CoolestFirstAllocator;
+import org.hpcsim.allocation.CoolingAwareAllocator;
+import org.hpcsim.allocation.CoolingAwareExactAllocator;
 import org.hpcsim.allocation.FirstFitAllocator;
 import org.hpcsim.allocation.GenAlgAllocator;
+import org.hpcsim.allocation.JointAllocator;
 import org.hpcsim.allocation.MbsAllocator;
 import org.hpcsim.allocation.Mc1x1Allocator;
 import org.hpcsim.allocation.McAllocator;
@@ -35,6 +39,9 @@ public final class StandardPolicies {
             String.valueOf(OptimalAllocator.DEFAULT_MAX_NODES), "refuse larger jobs");
     private static final Registry.Param MAX_STEPS = new Registry.Param("max-steps",
             String.valueOf(OptimalAllocator.DEFAULT_MAX_STEPS), "refuse when the search expands more nodes");
+
+    private static final Registry.Param MAX_ROOM = new Registry.Param("max-nodes",
+            String.valueOf(CoolingAwareExactAllocator.DEFAULT_MAX_NODES), "refuse rooms with more nodes");
 
     private static final Registry STANDARD = build();
 
@@ -116,6 +123,21 @@ public final class StandardPolicies {
                 + " instances past its limits (mesh/torus)", "exponential; at most max-steps expansions of O(F log k)",
                 List.of(MAX_FREE, MAX_NODES, MAX_STEPS), (args, machine, reg, seed, room) -> new OptimalAllocator(machine,
                         positive(args, 0), positive(args, 1), positive(args, 2)));
+        r.allocators().register("cooling-aware", "MPIT (Tang et al., as Meng et al. use it): LP relaxation of the least"
+                + " peak inlet temperature, exact by row generation, rounded to the k largest values; needs the thermal"
+                + " model", "O(N F) per LP round; G rounds of an LP with F + 1 columns and at most 32 + 32 G rows",
+                List.of(), (args, machine, reg, seed, room) -> new CoolingAwareAllocator(machine, room));
+        r.allocators().register("cooling-aware-exact", "MPIT solved exactly as an integer program (ojAlgo branch and"
+                + " bound, single-threaded); refuses rooms past max-nodes; needs the thermal model",
+                "exponential; an integer program with F binaries and N rows", List.of(MAX_ROOM),
+                (args, machine, reg, seed, room) -> new CoolingAwareExactAllocator(machine, room, positive(args, 0)));
+        r.allocators().register("joint", "Meng et al.'s joint policy: MC1x1 around each of MPIT's k nodes; lowest peak"
+                + " inlet wins, then fewest pairwise hops (mesh/torus); needs the thermal model",
+                "MPIT + O(N + k (S + N k + k^2)), S shells", List.of(),
+                (args, machine, reg, seed, room) -> new JointAllocator(machine, room));
+        r.allocators().register("coolest-first", "MinHR-style: the first k free nodes by D's column sums (least"
+                + " recirculated heat first); needs the thermal model", "O(N) (O(N^2 + N log N) once)", List.of(),
+                (args, machine, reg, seed, room) -> new CoolestFirstAllocator(machine, room));
         return r;
     }
 
