@@ -1,13 +1,20 @@
 package org.hpcsim.allocation;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import org.apache.commons.math3.optim.MaxIter;
+import org.apache.commons.math3.optim.PointValuePair;
+import org.apache.commons.math3.optim.linear.LinearConstraint;
+import org.apache.commons.math3.optim.linear.LinearConstraintSet;
+import org.apache.commons.math3.optim.linear.LinearObjectiveFunction;
+import org.apache.commons.math3.optim.linear.NonNegativeConstraint;
+import org.apache.commons.math3.optim.linear.Relationship;
+import org.apache.commons.math3.optim.linear.SimplexSolver;
+import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
 import org.hpcsim.thermal.HeatModel;
 import org.hpcsim.thermal.PeakInlet;
 import org.hpcsim.thermal.RoomModel;
-import org.ojalgo.optimisation.Optimisation;
-import org.ojalgo.optimisation.Expression;
-import org.ojalgo.optimisation.ExpressionsBasedModel;
-import org.ojalgo.optimisation.Variable;
 
 /**
  * MPIT's LP relaxation (Tang et al., as Meng et al. 4.1 and 5.3 use it) and its rounding, shared by
@@ -28,9 +35,10 @@ import org.ojalgo.optimisation.Variable;
  * <p>Rounding: the 0/1 vector with sum k nearest to x (in any Lp norm) sets the k largest x_j to 1,
  * which is also what SST's implementation of MPIT does (EnergyAllocClasses.cc, roundallocarray); this is our
  * reading of Tang et al.'s discretization. Values within 1e-7 count as equal (solver noise), and
- * ties go to the lower node id. Deterministic: the LP is built in a fixed order and solved
- * single-threaded by ojAlgo's LP solver (through its ExpressionsBasedModel, which handles the
- * variable bounds; the lower-level LinearSolver builder ignored them in 55.2.0).
+ * ties go to the lower node id. Deterministic: the LP is built in a fixed order and solved by
+ * Apache Commons Math's simplex, single-threaded. Not ojAlgo's: on these degenerate LPs (D has
+ * many zero entries, so many vertices tie) its dual simplex cycled, stalling a NASA run for over ten
+ * minutes in one allocation; Commons Math's Bland's rule cannot cycle.
  */
 final class Mpit {
     /** Rows evaluated above z by more than this (kelvin) are added to the LP. */
@@ -210,17 +218,17 @@ final class Mpit {
         HeatModel heat = room.heat();
         double util = room.power().utilization();
         int f = free.length;
-        java.util.List<org.apache.commons.math3.optim.linear.LinearConstraint> constraints = new java.util.ArrayList<>();
+        List<LinearConstraint> constraints = new ArrayList<>();
         double[] ones = new double[f + 1];
         for (int j = 0; j < f; j++) {
             ones[j] = 1;
             double[] bound = new double[f + 1];
             bound[j] = 1;
-            constraints.add(new org.apache.commons.math3.optim.linear.LinearConstraint(bound,
-                    org.apache.commons.math3.optim.linear.Relationship.LEQ, 1));
+            constraints.add(new LinearConstraint(bound,
+                    Relationship.LEQ, 1));
         }
-        constraints.add(new org.apache.commons.math3.optim.linear.LinearConstraint(ones,
-                org.apache.commons.math3.optim.linear.Relationship.EQ, k));
+        constraints.add(new LinearConstraint(ones,
+                Relationship.EQ, k));
         for (int r = 0; r < count; r++) {
             int i = rows[r];
             double[] row = new double[f + 1];
@@ -228,17 +236,17 @@ final class Mpit {
                 row[j] = util * heat.entry(i, free[j]);
             }
             row[f] = -1;
-            constraints.add(new org.apache.commons.math3.optim.linear.LinearConstraint(row,
-                    org.apache.commons.math3.optim.linear.Relationship.LEQ, low - base[i]));
+            constraints.add(new LinearConstraint(row,
+                    Relationship.LEQ, low - base[i]));
         }
         double[] objective = new double[f + 1];
         objective[f] = 1;
-        org.apache.commons.math3.optim.PointValuePair p = new org.apache.commons.math3.optim.linear.SimplexSolver()
-                .optimize(new org.apache.commons.math3.optim.MaxIter(Integer.MAX_VALUE),
-                        new org.apache.commons.math3.optim.linear.LinearObjectiveFunction(objective, 0),
-                        new org.apache.commons.math3.optim.linear.LinearConstraintSet(constraints),
-                        org.apache.commons.math3.optim.nonlinear.scalar.GoalType.MINIMIZE,
-                        new org.apache.commons.math3.optim.linear.NonNegativeConstraint(true));
+        PointValuePair p = new SimplexSolver()
+                .optimize(new MaxIter(Integer.MAX_VALUE),
+                        new LinearObjectiveFunction(objective, 0),
+                        new LinearConstraintSet(constraints),
+                        GoalType.MINIMIZE,
+                        new NonNegativeConstraint(true));
         return p.getPoint();
     }
 }

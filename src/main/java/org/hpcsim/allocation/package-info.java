@@ -1,6 +1,7 @@
 /**
  * Processor allocation: the {@link org.hpcsim.allocation.MachineState} of free and busy nodes and
  * the {@link org.hpcsim.allocation.Allocator}s that propose which nodes a job gets. Plain Java;
- * depends on topology and workload only.
+ * depends on topology, workload and thermal (the heat model the cooling-aware allocators read), with
+ * Commons Math (MPIT's LP) and ojAlgo (the exact MIP).
  */
 package org.hpcsim.allocation;

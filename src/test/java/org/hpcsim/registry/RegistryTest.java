@@ -74,7 +74,8 @@ class RegistryTest {
         assertInstanceOf(ContiguousAllocator.class, registry.allocator("contiguous", m, 0));
         assertInstanceOf(MbsAllocator.class, registry.allocator("mbs", m, 0));
         assertEquals(List.of("sorted-free-list", "first-fit", "best-fit", "sum-of-squares", "random", "contiguous",
-                "mbs", "mm", "mm-inc", "genalg", "mc1x1", "mc", "optimal"),
+                "mbs", "mm", "mm-inc", "genalg", "mc1x1", "mc", "optimal", "cooling-aware",
+                "cooling-aware-exact", "joint", "coolest-first"),
                 registry.allocators().entries().stream().map(Registry.Entry::name).toList());
         for (Registry.Entry<Registry.AllocatorFactory> e : registry.allocators().entries()) {
             assertTrue(e.complexity().contains("O(") || e.complexity().startsWith("exponential"), e.name());
@@ -96,7 +97,8 @@ class RegistryTest {
         assertInstanceOf(Mc1x1Allocator.class, registry.allocator("mc1x1", mesh, 0));
         assertInstanceOf(McAllocator.class, registry.allocator("mc", mesh, 0));
         assertInstanceOf(OptimalAllocator.class, registry.allocator("optimal[64,8,1000]", mesh, 0));
-        for (String name : List.of("mm", "mm-inc", "genalg", "mc1x1", "mc", "optimal")) {
+        for (String name : List.of("mm", "mm-inc", "genalg", "mc1x1", "mc", "optimal", "cooling-aware",
+                "cooling-aware-exact", "joint", "coolest-first")) {
             Registry.Entry<Registry.AllocatorFactory> e = registry.allocators().lookup(name);
             assertTrue(!e.description().isEmpty() && !e.complexity().isEmpty(), name);
         }
