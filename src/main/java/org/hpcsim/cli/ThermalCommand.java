@@ -17,6 +17,7 @@ import org.hpcsim.thermal.HeatModels;
 import org.hpcsim.thermal.InletTemperatures;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.thermal.RoomLayout;
+import org.hpcsim.topology.NodeRanges;
 import org.hpcsim.workload.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -177,23 +178,17 @@ final class ThermalCommand implements Callable<Integer> {
         if (ids == null || ids.isBlank()) {
             return watts;
         }
-        for (String part : ids.split(",")) {
-            String p = part.strip();
-            int dash = p.indexOf('-', 1);
-            int from;
-            int to;
-            try {
-                from = Integer.parseInt(dash < 0 ? p : p.substring(0, dash).strip());
-                to = dash < 0 ? from : Integer.parseInt(p.substring(dash + 1).strip());
-            } catch (NumberFormatException e) {
-                throw new InputException("--busy: expected node ids or ranges such as 0-3,7, got '" + p + "'");
+        int[] busy;
+        try {
+            busy = NodeRanges.parse(ids);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--busy: " + e.getMessage());
+        }
+        for (int node : busy) {
+            if (node >= n) {
+                throw new InputException("--busy: node " + node + " is not within nodes 0.." + (n - 1));
             }
-            if (from < 0 || to >= n || from > to) {
-                throw new InputException("--busy: '" + p + "' is not within nodes 0.." + (n - 1));
-            }
-            for (int i = from; i <= to; i++) {
-                watts[i] = power.busy();
-            }
+            watts[node] = power.busy();
         }
         return watts;
     }

@@ -112,7 +112,7 @@ class ThermalCommandTest {
         assertBadInput(power + ":1: power: expected 2 values (one per node), found 1",
                 "thermal", "--synthetic", "--layout", "1x1x2", "--power", power.toString());
         assertBadInput("exactly one of --d-matrix, --a-matrix or --synthetic", "thermal");
-        assertBadInput("--busy: '3-9' is not within nodes 0..3", "thermal", "--synthetic", "--layout", "1x1x4",
+        assertBadInput("--busy: node 4 is not within nodes 0..3", "thermal", "--synthetic", "--layout", "1x1x4",
                 "--busy", "3-9");
         assertBadInput("room layout must be ROWSxRACKSxNODES", "thermal", "--synthetic", "--layout", "2x5");
     }
