@@ -66,6 +66,43 @@ public final class LinkMap {
         return offset[dim] + position + perLine[dim] * line(node, dim);
     }
 
+    /**
+     * The link joining neighbouring nodes {@code a} and {@code b}, in either order, or -1 when they
+     * are not neighbours (or are the same node). For naming a link by its ends, as in
+     * {@code fail link 3-4}.
+     *
+     * @throws IllegalArgumentException if either node is not on the grid
+     */
+    public int between(int a, int b) {
+        for (int node : new int[] {a, b}) {
+            if (node < 0 || node >= grid.size()) {
+                throw new IllegalArgumentException("no node " + node + " on " + grid.spec());
+            }
+        }
+        for (int d = 0; d < 3; d++) {
+            int ca = grid.coordinate(a, d);
+            int cb = grid.coordinate(b, d);
+            if (ca == cb) {
+                continue;
+            }
+            int stride = stride(d);
+            // Neighbours differ in exactly one coordinate, by one step (wrapping on a torus).
+            if (a - ca * stride != b - cb * stride) {
+                return -1;
+            }
+            if (cb == next(ca, d)) {
+                return link(a, d);
+            }
+            return ca == next(cb, d) ? link(b, d) : -1;
+        }
+        return -1;
+    }
+
+    /** The coordinate one step up along {@code dim}: wraps on a torus, may leave a mesh. */
+    private int next(int c, int dim) {
+        return grid.wraps() ? (c + 1) % grid.extent(dim) : c + 1;
+    }
+
     /** The node whose +1 neighbour along the link's dimension is {@link #to(int)}: the lower one, except on a torus's wrap-around link. */
     public int from(int link) {
         int d = dim(link);
@@ -87,8 +124,12 @@ public final class LinkMap {
         int from = from(link);
         int n = grid.extent(d);
         int c = grid.coordinate(from, d);
-        int stride = d == 0 ? 1 : d == 1 ? grid.extent(0) : grid.extent(0) * grid.extent(1);
-        return from + ((c + 1) % n - c) * stride;
+        return from + ((c + 1) % n - c) * stride(d);
+    }
+
+    /** How far apart node ids are along {@code dim}. */
+    private int stride(int dim) {
+        return dim == 0 ? 1 : dim == 1 ? grid.extent(0) : grid.extent(0) * grid.extent(1);
     }
 
     /** The dimension the link runs along: 0 = x, 1 = y, 2 = z. */

@@ -111,6 +111,48 @@ class LinkMapTest {
     }
 
     @Test
+    void betweenFindsTheLinkOfEveryPairOfNeighboursInEitherOrder() {
+        for (GridTopology g : GRIDS) {
+            LinkMap links = new LinkMap(g);
+            for (int link = 0; link < links.size(); link++) {
+                assertEquals(link, links.between(links.from(link), links.to(link)), g.spec() + " link " + link);
+                assertEquals(link, links.between(links.to(link), links.from(link)), g.spec() + " link " + link);
+            }
+            for (int a = 0; a < g.size(); a++) {
+                for (int b = 0; b < g.size(); b++) {
+                    assertEquals(g.distance(a, b) == 1, links.between(a, b) >= 0, g.spec() + " nodes " + a + ", " + b);
+                }
+            }
+        }
+    }
+
+    @Test
+    void betweenNamesMeshTorusAndExtentTwoLinksAndAnswersMinusOneForNonNeighbours() {
+        MeshTopology mesh = new MeshTopology(4, 3);
+        LinkMap meshLinks = new LinkMap(mesh);
+        assertEquals("(2,1)-(3,1)", meshLinks.describe(meshLinks.between(mesh.node(3, 1, 0), mesh.node(2, 1, 0))));
+        assertEquals(-1, meshLinks.between(mesh.node(3, 1, 0), mesh.node(0, 1, 0)), "no wrap-around on a mesh");
+        assertEquals(-1, meshLinks.between(mesh.node(1, 1, 0), mesh.node(2, 2, 0)), "diagonal");
+        assertEquals(-1, meshLinks.between(mesh.node(0, 0, 0), mesh.node(2, 0, 0)), "two hops");
+        assertEquals(-1, meshLinks.between(5, 5), "a node is not its own neighbour");
+
+        TorusTopology torus = new TorusTopology(4, 3);
+        LinkMap torusLinks = new LinkMap(torus);
+        assertEquals("(3,2)-(0,2)", torusLinks.describe(torusLinks.between(torus.node(0, 2, 0), torus.node(3, 2, 0))));
+        assertEquals("(0,2)-(0,0)", torusLinks.describe(torusLinks.between(torus.node(0, 0, 0), torus.node(0, 2, 0))));
+        assertEquals(-1, torusLinks.between(torus.node(0, 0, 0), torus.node(2, 0, 0)));
+
+        TorusTopology pair = new TorusTopology(2, 5);
+        LinkMap pairLinks = new LinkMap(pair);
+        int link = pairLinks.between(pair.node(1, 3, 0), pair.node(0, 3, 0));
+        assertEquals(link, pairLinks.between(pair.node(0, 3, 0), pair.node(1, 3, 0)));
+        assertEquals(link, pairLinks.link(pair.node(1, 3, 0), 0), "extent 2: the line's one link");
+
+        assertThrows(IllegalArgumentException.class, () -> meshLinks.between(0, mesh.size()));
+        assertThrows(IllegalArgumentException.class, () -> meshLinks.between(-1, 0));
+    }
+
+    @Test
     void unknownLinkIdsAreRefused() {
         LinkMap links = new LinkMap(new MeshTopology(3, 3));
         assertThrows(IllegalArgumentException.class, () -> links.from(links.size()));
