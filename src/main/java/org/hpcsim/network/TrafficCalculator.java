@@ -1,6 +1,7 @@
 package org.hpcsim.network;
 
 import java.util.Arrays;
+import java.util.function.IntUnaryOperator;
 import org.hpcsim.topology.GridTopology;
 
 /**
@@ -18,6 +19,19 @@ import org.hpcsim.topology.GridTopology;
  * a mesh line, and on a torus ring the pairs whose shorter way round (the positive one on a tie)
  * passes the link, a sliding window of half the ring. The cost is O(k log k) plus O(extent) per
  * occupied row, per (occupied plane, occupied column) and per occupied pillar, at most O(nodes).
+ *
+ * <p><b>Failed links.</b> Given links that are down ({@link FailedLinks}), a flow whose
+ * dimension-order route crosses no failed link keeps that route. A flow whose route crosses one takes
+ * a shortest path over the working links: its path in the breadth-first-search tree from its source,
+ * neighbours explored in the fixed order +x, -x, +y, -y, +z, -z (a torus's wrap-around neighbours
+ * included; a torus of extent 2's single link counted once), the first node to discover a node being
+ * its parent. The rule is deterministic, and moves only the flows the failures touch. When the
+ * working links do not join a flow's destination to its source there is no route, and the
+ * calculation throws {@link NoRouteException}. There is one search per source with a detoured flow,
+ * each O(nodes) at most. All-to-all keeps its histograms and then moves only the flows whose route
+ * crosses a failed link, which, by the route's shape above, are among those from a source in an x
+ * link's row, those from a source in a y link's z plane to a destination in its x column, and those
+ * to a destination in a z link's pillar.
  */
 public final class TrafficCalculator {
     private final LinkMap links;
@@ -36,23 +50,7 @@ public final class TrafficCalculator {
      *                                  number of tasks
      */
     public LinkLoad compute(int[] nodes, CommPattern pattern) {
-        for (int i = 0; i < nodes.length; i++) {
-            if (nodes[i] < 0 || nodes[i] >= grid.size() || (i > 0 && nodes[i] <= nodes[i - 1])) {
-                throw new IllegalArgumentException("nodes must be distinct, ascending and in 0.."
-                        + (grid.size() - 1) + ": " + nodes[i] + " at index " + i);
-            }
-        }
-        long[] weights = new long[links.size()];
-        if (pattern instanceof CommPattern.AllToAll) {
-            if (nodes.length > 1) {
-                allToAllX(nodes, weights);
-                allToAllY(nodes, weights);
-                allToAllZ(nodes, weights);
-            }
-        } else {
-            pattern.forEachFlow(nodes.length, (s, t) -> walk(nodes[s], nodes[t], weights));
-        }
-        return compact(weights);
+        return compute(nodes, pattern, 1, null);
     }
 
     /**
@@ -64,23 +62,89 @@ public final class TrafficCalculator {
      * @throws IllegalArgumentException if the pattern has a fixed size that does not fill the nodes this way
      */
     public LinkLoad compute(int[] nodes, CommPattern pattern, int tasksPerNode) {
+        return compute(nodes, pattern, tasksPerNode, null);
+    }
+
+    /**
+     * {@link #compute(int[], CommPattern, int)} with the links in {@code failed} down: flows whose
+     * dimension-order route crosses one of them take their breadth-first detour (see the class
+     * comment). With {@code failed} null or empty, exactly the load without failures, computed as
+     * fast.
+     *
+     * @throws NoRouteException         if the failed links cut some flow's destination off from its source
+     * @throws IllegalArgumentException as {@link #compute(int[], CommPattern, int)}, or if
+     *                                  {@code failed} is for another grid
+     */
+    public LinkLoad compute(int[] nodes, CommPattern pattern, int tasksPerNode, FailedLinks failed) {
+        Loads loads = new Loads(failed == null || failed.isEmpty() ? null : ofThisGrid(failed));
         int tasks = fixedTasks(pattern);
         if (tasksPerNode <= 1 || tasks < 0 || tasks == nodes.length) {
-            return compute(nodes, pattern);
-        }
-        if ((tasks + tasksPerNode - 1) / tasksPerNode != nodes.length) {
-            throw new IllegalArgumentException(pattern + " does not fit " + nodes.length + " nodes of "
-                    + tasksPerNode + " tasks");
-        }
-        long[] weights = new long[links.size()];
-        pattern.forEachFlow(tasks, (s, t) -> {
-            int a = nodes[s / tasksPerNode];
-            int b = nodes[t / tasksPerNode];
-            if (a != b) {
-                walk(a, b, weights);
+            checkNodes(nodes);
+            if (pattern instanceof CommPattern.AllToAll) {
+                if (nodes.length > 1) {
+                    allToAllX(nodes, loads.weights);
+                    allToAllY(nodes, loads.weights);
+                    allToAllZ(nodes, loads.weights);
+                    if (loads.failed != null) {
+                        allToAllDetours(nodes, loads);
+                    }
+                }
+            } else {
+                pattern.forEachFlow(nodes.length, (s, t) -> loads.add(nodes[s], nodes[t]));
             }
-        });
-        return compact(weights);
+        } else {
+            if ((tasks + tasksPerNode - 1) / tasksPerNode != nodes.length) {
+                throw new IllegalArgumentException(pattern + " does not fit " + nodes.length + " nodes of "
+                        + tasksPerNode + " tasks");
+            }
+            pattern.forEachFlow(tasks, (s, t) -> {
+                int a = nodes[s / tasksPerNode];
+                int b = nodes[t / tasksPerNode];
+                if (a != b) {
+                    loads.add(a, b);
+                }
+            });
+        }
+        loads.detourBlocked();
+        return compact(loads.weights);
+    }
+
+    /**
+     * Whether the links that {@code failed} leaves up join every pair of {@code nodes} (ascending,
+     * distinct): whether any pattern on them can be routed.
+     *
+     * @throws IllegalArgumentException for unsorted or unknown nodes, or failed links of another grid
+     */
+    public boolean connected(int[] nodes, FailedLinks failed) {
+        checkNodes(nodes);
+        if (nodes.length < 2 || failed == null || failed.isEmpty()) {
+            return true;
+        }
+        RouteTree tree = new RouteTree(links, ofThisGrid(failed));
+        tree.restart(nodes[0]);
+        for (int node : nodes) {
+            if (!tree.reaches(node)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void checkNodes(int[] nodes) {
+        for (int i = 0; i < nodes.length; i++) {
+            if (nodes[i] < 0 || nodes[i] >= grid.size() || (i > 0 && nodes[i] <= nodes[i - 1])) {
+                throw new IllegalArgumentException("nodes must be distinct, ascending and in 0.."
+                        + (grid.size() - 1) + ": " + nodes[i] + " at index " + i);
+            }
+        }
+    }
+
+    /** {@code failed}, once it is known to name links of this grid (another map of the same grid will do). */
+    private FailedLinks ofThisGrid(FailedLinks failed) {
+        if (!failed.links().grid().spec().equals(grid.spec())) {
+            throw new IllegalArgumentException("failed links of " + failed.links().grid().spec() + " on " + grid.spec());
+        }
+        return failed;
     }
 
     /** The number of tasks a pattern is made for, or -1 when it fits any number. */
@@ -94,8 +158,12 @@ public final class TrafficCalculator {
         return -1;
     }
 
-    /** Adds one to every link on the route from {@code a} to {@code b}, stepping as {@link GridTopology#route} does. */
-    private void walk(int a, int b, long[] weights) {
+    /**
+     * Writes the links of the dimension-order route from {@code a} to {@code b} into {@code route},
+     * in order, stepping as {@link GridTopology#route} does; returns how many.
+     */
+    private int route(int a, int b, int[] route) {
+        int count = 0;
         int at = a;
         for (int d = 0; d < 3; d++) {
             int n = grid.extent(d);
@@ -115,11 +183,171 @@ public final class TrafficCalculator {
             for (int h = 0; h < hops; h++) {
                 int next = Math.floorMod(c + step, n);
                 int neighbour = at + (next - c) * stride;
-                weights[links.link(step > 0 ? at : neighbour, d)]++;
+                route[count++] = links.link(step > 0 ? at : neighbour, d);
                 at = neighbour;
                 c = next;
             }
         }
+        return count;
+    }
+
+    /**
+     * One computation's link weights, and the flows set aside because their dimension-order route
+     * crosses a failed link, until {@link #detourBlocked()} gives them their detours.
+     */
+    private final class Loads {
+        final long[] weights = new long[links.size()];
+        /** The links down, null when none is. */
+        final FailedLinks failed;
+        /** Scratch for one route: no route is longer than the sum of the extents. */
+        private final int[] route = new int[grid.extent(0) + grid.extent(1) + grid.extent(2)];
+        /** Set-aside flows as {@code source << 32 | destination}, in {@code aside[0..asideCount)}. */
+        private long[] aside = new long[0];
+        private int asideCount;
+        /** Made when the first detour is needed. */
+        private RouteTree tree;
+
+        Loads(FailedLinks failed) {
+            this.failed = failed;
+        }
+
+        /** Adds the flow from {@code a} to {@code b} on its dimension-order route, or sets it aside if that is blocked. */
+        void add(int a, int b) {
+            int hops = route(a, b, route);
+            if (blocked(hops)) {
+                setAside(a, b);
+                return;
+            }
+            for (int i = 0; i < hops; i++) {
+                weights[route[i]]++;
+            }
+        }
+
+        /**
+         * Takes the flow from {@code a} to {@code b}, already counted on its dimension-order route,
+         * off that route and sets it aside if the route is blocked.
+         */
+        void moveIfBlocked(int a, int b) {
+            int hops = route(a, b, route);
+            if (blocked(hops)) {
+                for (int i = 0; i < hops; i++) {
+                    weights[route[i]]--;
+                }
+                setAside(a, b);
+            }
+        }
+
+        /** Whether one of the first {@code hops} links of {@code route} is down. */
+        private boolean blocked(int hops) {
+            if (failed != null) {
+                for (int i = 0; i < hops; i++) {
+                    if (failed.isDown(route[i])) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        private void setAside(int a, int b) {
+            if (asideCount == aside.length) {
+                aside = Arrays.copyOf(aside, Math.max(16, 2 * asideCount));
+            }
+            aside[asideCount++] = (long) a << 32 | b;
+        }
+
+        /**
+         * Adds the set-aside flows along their breadth-first detours, one search per source, and
+         * forgets them.
+         *
+         * @throws NoRouteException for the first flow, by (source, destination), with no detour
+         */
+        void detourBlocked() {
+            Arrays.sort(aside, 0, asideCount);
+            int source = -1;
+            for (int i = 0; i < asideCount; i++) {
+                int a = (int) (aside[i] >>> 32);
+                int b = (int) aside[i];
+                if (a != source) {
+                    if (tree == null) {
+                        tree = new RouteTree(links, failed);
+                    }
+                    tree.restart(a);
+                    source = a;
+                }
+                if (!tree.reaches(b)) {
+                    throw new NoRouteException(a, b);
+                }
+                tree.addPath(b, weights);
+            }
+            asideCount = 0;
+        }
+    }
+
+    /**
+     * Moves the all-to-all flows whose dimension-order route crosses a failed link, which the
+     * histograms counted on that route, onto their detours. Each source tests only the destinations
+     * whose flows can cross a failed link (see the class comment), each once, and the sources are
+     * detoured one at a time, which keeps the set-aside flows to one source's.
+     */
+    private void allToAllDetours(int[] nodes, Loads loads) {
+        int x = grid.extent(0);
+        int y = grid.extent(1);
+        int[][] columns = groups(nodes, x, node -> grid.x(node));
+        int[][] pillars = groups(nodes, x * y, node -> grid.x(node) + x * grid.y(node));
+        int[] down = loads.failed.ids();
+        // Each failed link's dimension and the node it leaves from, decoded once rather than per source.
+        int[] dims = new int[down.length];
+        int[] ends = new int[down.length];
+        for (int f = 0; f < down.length; f++) {
+            dims[f] = links.dim(down[f]);
+            ends[f] = links.from(down[f]);
+        }
+        int[] every = new int[nodes.length];
+        Arrays.setAll(every, i -> i);
+        // testedFor[j] = i + 1 once destination nodes[j] has been tested for source nodes[i].
+        int[] testedFor = new int[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            int source = nodes[i];
+            int row = source / x;
+            int plane = grid.z(source);
+            for (int f = 0; f < down.length; f++) {
+                int end = ends[f];
+                int[] destinations = switch (dims[f]) {
+                    case 0 -> end / x == row ? every : null;
+                    case 1 -> grid.z(end) == plane ? columns[grid.x(end)] : null;
+                    default -> pillars[end % (x * y)];
+                };
+                if (destinations == null) {
+                    continue;
+                }
+                for (int j : destinations) {
+                    if (testedFor[j] != i + 1 && j != i) {
+                        testedFor[j] = i + 1;
+                        loads.moveIfBlocked(source, nodes[j]);
+                    }
+                }
+            }
+            loads.detourBlocked();
+        }
+    }
+
+    /** The indices into {@code nodes} grouped by {@code key} (0..keys-1), ascending within a group; null for an empty group. */
+    private static int[][] groups(int[] nodes, int keys, IntUnaryOperator key) {
+        int[] size = new int[keys];
+        for (int node : nodes) {
+            size[key.applyAsInt(node)]++;
+        }
+        int[][] groups = new int[keys][];
+        for (int k = 0; k < keys; k++) {
+            groups[k] = size[k] == 0 ? null : new int[size[k]];
+            size[k] = 0;
+        }
+        for (int i = 0; i < nodes.length; i++) {
+            int k = key.applyAsInt(nodes[i]);
+            groups[k][size[k]++] = i;
+        }
+        return groups;
     }
 
     /** x links: sources in the link's row against all destinations. */
