@@ -32,6 +32,8 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
     private Envelope firstOut;
     private ArrayList<Envelope> moreOut;
     private boolean endOfInstantRequested;
+    private boolean windDownRequested;
+    private boolean stopRequested;
     private boolean inEndOfInstant;
     private boolean ended;
 
@@ -47,6 +49,18 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
 
     /** Called once the rounds of the current instant have settled, if {@link #requestEndOfInstant()} was called. */
     protected void onEndOfInstant() {
+    }
+
+    /**
+     * Called once, if {@link #requestWindDownCall()} was called, when the run is about to end: no
+     * message is pending anywhere, or the run was stopped ({@link #endSimulation()}, or from outside
+     * while paused). It runs as one more round of the current instant and may send zero-latency
+     * messages (e.g. record what never finished); what it sends is handled before the end, anything
+     * due later is not.
+     *
+     * @param stopped whether the run was stopped from outside (a console's quit) rather than ending by itself
+     */
+    protected void onWindDown(boolean stopped) {
     }
 
     /** Called once when no message is left anywhere; the component may finish outputs but not send. */
@@ -109,6 +123,20 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
         endOfInstantRequested = true;
     }
 
+    /** Asks for one {@link #onWindDown} call when the run is about to end; asking again changes nothing. */
+    protected final void requestWindDownCall() {
+        windDownRequested = true;
+    }
+
+    /**
+     * Ends the run once the rounds of the current instant have settled, even though messages are
+     * still pending for later times (a failure process that would go on forever): the wind-down
+     * calls follow, then the end.
+     */
+    protected final void endSimulation() {
+        stopRequested = true;
+    }
+
     private void enqueue(int target, Object message, long time, int deliveryRound) {
         if (ended) {
             throw new IllegalStateException("component " + id + " sent a message after the simulation ended");
@@ -144,6 +172,8 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
             inEndOfInstant = true;
             error = call(eoi.time(), eoi.round(), this::onEndOfInstant);
             inEndOfInstant = false;
+        } else if (command instanceof KernelCommand.WindDown down) {
+            error = call(down.time(), down.round(), () -> onWindDown(down.stopped()));
         } else {
             ended = true;
             error = call(((KernelCommand.SimulationEnd) command).time(), round, this::onSimulationEnd);
@@ -179,9 +209,13 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
         List<Envelope> out = moreOut != null ? moreOut : firstOut != null ? List.of(firstOut) : NO_MESSAGES;
         firstOut = null;
         moreOut = null;
-        boolean wants = endOfInstantRequested;
+        int flags = (endOfInstantRequested ? PartitionManager.Handled.END_OF_INSTANT : 0)
+                | (windDownRequested ? PartitionManager.Handled.WIND_DOWN : 0)
+                | (stopRequested ? PartitionManager.Handled.STOP : 0);
         endOfInstantRequested = false;
-        setup.manager().tell(new PartitionManager.Handled(localIndex, out, wants, error == null ? null
+        windDownRequested = false;
+        stopRequested = false;
+        setup.manager().tell(new PartitionManager.Handled(localIndex, out, flags, error == null ? null
                 : new ComponentFailure(id, getContext().getSelf().path().name(), now, error)));
         return this;
     }

@@ -35,7 +35,16 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
      * describe what is pending there; {@code sent} lists the batches it forwarded to others.
      */
     record RoundDone(int partition, long received, boolean nextRound, long nextTime, boolean wantsEndOfInstant,
-                     List<PartitionManager.SentBatch> sent, long events, ComponentFailure failure) implements Command {
+                     boolean stop, List<PartitionManager.SentBatch> sent, long events, ComponentFailure failure)
+            implements Command {
+    }
+
+    /**
+     * KernelControl -> Coordinator, while paused: go on, first adding {@code injected} (due no earlier
+     * than the next instant); {@code stop} ends the run instead (wind-down, then the end) at
+     * {@code stopAt}, if that is later than the last instant and no later than the next one.
+     */
+    record Resume(List<Envelope> injected, boolean stop, long stopAt) implements Command {
     }
 
     /** PartitionManager -> Coordinator: every component of the partition has finished. */
@@ -68,11 +77,20 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     private long endEvents;
     private long endActivations;
     private boolean failed;
+    private final KernelControl control;
+    private boolean stopRequested;
+    private boolean stoppedFromOutside;
+    private boolean woundDown;
+    private long advancedSinceResume;
 
     private Coordinator(ActorContext<Command> context, List<ActorRef<PartitionManager.Command>> partitions,
                         long[] initialNext, KernelSettings settings, CompletableFuture<KernelStats> result,
-                        KernelProgress progress) {
+                        KernelProgress progress, KernelControl control) {
         super(context);
+        this.control = control;
+        if (control != null) {
+            control.attach(context.getSelf());
+        }
         int p = partitions.size();
         this.partitions = partitions;
         this.result = result;
@@ -95,8 +113,9 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
     static Behavior<Command> create(List<ActorRef<PartitionManager.Command>> partitions, long[] initialNext,
                                     KernelSettings settings, CompletableFuture<KernelStats> result,
-                                    KernelProgress progress) {
-        return Behaviors.setup(ctx -> new Coordinator(ctx, partitions, initialNext, settings, result, progress));
+                                    KernelProgress progress, KernelControl control) {
+        return Behaviors.setup(ctx -> new Coordinator(ctx, partitions, initialNext, settings, result, progress,
+                control));
     }
 
     @Override
@@ -109,6 +128,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
             return roundDone(done);
         } else if (command instanceof EndDone done) {
             return endDone(done);
+        } else if (command instanceof Resume resume) {
+            return resume(resume);
         }
         nextStep();
         return this;
@@ -123,6 +144,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         reportedNext[p] = done.nextTime();
         reportedNextRound[p] = done.nextRound();
         wantsEndOfInstant[p] = done.wantsEndOfInstant();
+        stopRequested |= done.stop();
         List<Unmerged> pending = unmerged.get(p);
         if (!pending.isEmpty()) {
             pending.removeIf(u -> u.number() <= done.received());
@@ -139,6 +161,44 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         }
         if (--awaiting == 0) {
             progress.update(time, events);
+            nextStep();
+        }
+        return this;
+    }
+
+    private Behavior<Command> resume(Resume resume) {
+        if (failed) {
+            return this;
+        }
+        advancedSinceResume = 0;
+        if (resume.stop()) {
+            stopRequested = true;
+            stoppedFromOutside = true;
+            long next = SimTime.NEVER;
+            for (int p = 0; p < partitions.size(); p++) {
+                next = Math.min(next, effectiveNext(p));
+            }
+            if (resume.stopAt() > time && resume.stopAt() <= next) {
+                time = resume.stopAt();
+            }
+        }
+        int n = partitions.size();
+        List<List<Envelope>> byPartition = new ArrayList<>(n);
+        for (int p = 0; p < n; p++) {
+            byPartition.add(new ArrayList<>());
+        }
+        for (Envelope e : resume.injected()) {
+            if (e.time() <= time) {
+                throw new IllegalStateException("injected message due at " + e.time() + ", not after " + time);
+            }
+            byPartition.get(e.target() % n).add(e);
+        }
+        for (int p = 0; p < n; p++) {
+            if (!byPartition.get(p).isEmpty()) {
+                tell(p, new PartitionManager.Inject(byPartition.get(p)));
+            }
+        }
+        if (awaiting == 0) {
             nextStep();
         }
         return this;
@@ -211,12 +271,27 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         for (int p = 0; p < n; p++) {
             next = Math.min(next, effectiveNext(p));
         }
-        if (next == SimTime.NEVER) {
+        long now = time == Long.MIN_VALUE ? 0 : time;
+        if (woundDown) {
             for (int k = 0; k < n; k++) {
-                tell(order[k], new PartitionManager.RunEnd(time == Long.MIN_VALUE ? 0 : time, sentTo[order[k]]));
+                tell(order[k], new PartitionManager.RunEnd(now, sentTo[order[k]]));
             }
             return;
         }
+        if (next == SimTime.NEVER || stopRequested) {
+            woundDown = true;
+            for (int k = 0; k < n; k++) {
+                tell(order[k], new PartitionManager.RunWindDown(now, round + 1, stoppedFromOutside, sentTo[order[k]]));
+            }
+            round++;
+            rounds++;
+            return;
+        }
+        if (control != null && control.shouldPause(next, advancedSinceResume)) {
+            control.paused(new KernelControl.Pause(time, next));
+            return;
+        }
+        advancedSinceResume++;
         if (next <= time) {
             throw new IllegalStateException("time would go backwards: " + next + " after " + time);
         }

@@ -25,6 +25,7 @@ public final class Kernel {
     private final List<Envelope> initial = new ArrayList<>();
     private final KernelProgress progress = new KernelProgress();
     private long initialSeq;
+    private KernelControl control;
 
     public Kernel(KernelSettings settings) {
         this.settings = settings;
@@ -46,6 +47,18 @@ public final class Kernel {
     /** Schedules a message from the kernel itself, handled at (time, 0). */
     public <C> void schedule(Address<C> to, C message, long time) {
         initial.add(new Envelope(time, 0, Envelope.KERNEL, initialSeq++, to.id(), message));
+    }
+
+    /**
+     * The handle that pauses this run between instants, injects messages while it is paused and
+     * stops it; created on the first call, which must come before {@link #run}. A run without one
+     * never pauses.
+     */
+    public KernelControl control() {
+        if (control == null) {
+            control = new KernelControl();
+        }
+        return control;
     }
 
     /** Live progress of the run (for displays only). */
@@ -86,7 +99,8 @@ public final class Kernel {
                         initialByPartition.get(i), settings), "partition-" + i, DispatcherSelector.sameAsParent()));
             }
             ActorRef<Coordinator.Command> coordinator = ctx.spawn(
-                    Coordinator.create(List.copyOf(managers), initialNext, settings, result, progress), "coordinator",
+                    Coordinator.create(List.copyOf(managers), initialNext, settings, result, progress, control),
+                    "coordinator",
                     DispatcherSelector.sameAsParent());
             // Local tells enqueue synchronously, so every manager holds Init before the coordinator can reach it.
             for (ActorRef<PartitionManager.Command> m : managers) {
@@ -95,6 +109,9 @@ public final class Kernel {
             coordinator.tell(new Coordinator.Start());
             return Behaviors.receive(Stop.class).onMessage(Stop.class, s -> Behaviors.stopped()).build();
         });
+        if (control != null) {
+            control.start(initialSeq);
+        }
         ActorRef<Stop> run = runtime.spawnRun(root, settings);
         try {
             return result.get();
@@ -109,6 +126,9 @@ public final class Kernel {
             throw new IllegalStateException(cause);
         } finally {
             run.tell(new Stop());
+            if (control != null) {
+                control.finished();
+            }
         }
     }
 

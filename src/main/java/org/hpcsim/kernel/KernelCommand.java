@@ -23,6 +23,13 @@ public sealed interface KernelCommand {
     record EndOfInstant(long time, int round) implements KernelCommand {
     }
 
+    /**
+     * PartitionManager -> component: the run is about to end (nothing pending, or stopped; see
+     * {@link ComponentActor#onWindDown}); it runs as round {@code round} of instant {@code time}.
+     */
+    record WindDown(long time, int round, boolean stopped) implements KernelCommand {
+    }
+
     /** PartitionManager -> component: no message is pending anywhere; the simulation ends at {@code time}. */
     record SimulationEnd(long time) implements KernelCommand {
     }

@@ -49,6 +49,17 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
     record RunEndOfInstant(long time, int round, long expectedInbound) implements Command {
     }
 
+    /** Coordinator -> PartitionManager: the run is about to end; call the components that asked for a wind-down call. */
+    record RunWindDown(long time, int round, boolean stopped, long expectedInbound) implements Command {
+    }
+
+    /**
+     * Coordinator -> PartitionManager, while the run is paused: add these messages (injected from
+     * outside, addressed to this partition's components) and report what is pending.
+     */
+    record Inject(List<Envelope> envelopes) implements Command {
+    }
+
     /** Coordinator -> PartitionManager: the simulation is over; tell every component. */
     record RunEnd(long time, long expectedInbound) implements Command {
     }
@@ -58,11 +69,23 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
     }
 
     /**
-     * Component -> its PartitionManager: done with a delivery; here are the messages it sent, whether it
-     * wants an end-of-instant call, and the failure if it threw.
+     * Component -> its PartitionManager: done with a delivery; here are the messages it sent, what it
+     * asks of the kernel ({@code flags}: {@link #END_OF_INSTANT}, {@link #WIND_DOWN}, {@link #STOP}),
+     * and the failure if it threw.
      */
-    public record Handled(int localIndex, List<Envelope> out, boolean wantsEndOfInstant, ComponentFailure error)
+    public record Handled(int localIndex, List<Envelope> out, int flags, ComponentFailure error)
             implements Command {
+        /** Call the component's end-of-instant hook once this instant's rounds have settled. */
+        public static final int END_OF_INSTANT = 1;
+        /** Call the component's wind-down hook when the run is about to end. */
+        public static final int WIND_DOWN = 2;
+        /** End the run after this instant. */
+        public static final int STOP = 4;
+
+        /** Whether the component asked for an end-of-instant call. */
+        public boolean wantsEndOfInstant() {
+            return (flags & END_OF_INSTANT) != 0;
+        }
     }
 
     /** A batch this partition sent to another one during a round, as reported to the coordinator. */
@@ -77,6 +100,8 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
     private final PriorityQueue<Envelope> future = new PriorityQueue<>(64, Envelope.PENDING_ORDER);
     private final PriorityQueue<Envelope> sameInstant = new PriorityQueue<>(64, Envelope.PENDING_ORDER);
     private final BitSet wantsEndOfInstant = new BitSet();
+    private final BitSet wantsWindDown = new BitSet();
+    private boolean stopRequested;
     private final ArrayList<Envelope>[] outTo;
 
     private List<ActorRef<Command>> peers;
@@ -141,6 +166,10 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
             return runWhenComplete(e, e.expectedInbound());
         } else if (command instanceof RunEnd e) {
             return runWhenComplete(e, e.expectedInbound());
+        } else if (command instanceof RunWindDown w) {
+            return runWhenComplete(w, w.expectedInbound());
+        } else if (command instanceof Inject i) {
+            return inject(i);
         }
         return init((Init) command);
     }
@@ -173,6 +202,15 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
         return this;
     }
 
+    private Behavior<Command> inject(Inject inject) {
+        pekkoMessages++;
+        for (Envelope e : inject.envelopes()) {
+            place(e);
+        }
+        finishRound();
+        return this;
+    }
+
     private void addAll(List<Envelope> envelopes) {
         if (shuffle != null) {
             envelopes = new ArrayList<>(envelopes);
@@ -192,6 +230,8 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
             return r.expectedInbound();
         } else if (run instanceof RunEndOfInstant e) {
             return e.expectedInbound();
+        } else if (run instanceof RunWindDown w) {
+            return w.expectedInbound();
         }
         return ((RunEnd) run).expectedInbound();
     }
@@ -201,6 +241,8 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
             startRound(r.time(), r.round());
         } else if (run instanceof RunEndOfInstant e) {
             startEndOfInstant(e.time(), e.round());
+        } else if (run instanceof RunWindDown w) {
+            startWindDown(w);
         } else {
             startEnd(((RunEnd) run).time());
         }
@@ -271,7 +313,22 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
         }
     }
 
-    /** Handler invocations so far: messages delivered plus end-of-instant calls. */
+    private void startWindDown(RunWindDown w) {
+        time = w.time();
+        KernelCommand.WindDown call = new KernelCommand.WindDown(w.time(), w.round(), w.stopped());
+        for (int i = wantsWindDown.nextSetBit(0); i >= 0; i = wantsWindDown.nextSetBit(i + 1)) {
+            awaiting++;
+            activations++;
+            endOfInstantCalls++;
+            locals.get(i).tell(call);
+        }
+        wantsWindDown.clear();
+        if (awaiting == 0) {
+            finishRound();
+        }
+    }
+
+    /** Handler invocations so far: messages delivered plus end-of-instant and wind-down calls. */
     private long events() {
         return messages + endOfInstantCalls;
     }
@@ -294,8 +351,14 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
         if (h.error() != null && failure == null) {
             failure = h.error();
         }
-        if (h.wantsEndOfInstant()) {
+        if ((h.flags() & Handled.END_OF_INSTANT) != 0) {
             wantsEndOfInstant.set(h.localIndex());
+        }
+        if ((h.flags() & Handled.WIND_DOWN) != 0) {
+            wantsWindDown.set(h.localIndex());
+        }
+        if ((h.flags() & Handled.STOP) != 0) {
+            stopRequested = true;
         }
         List<Envelope> out = h.out();
         if (shuffle != null && !out.isEmpty()) {
@@ -360,8 +423,9 @@ public final class PartitionManager extends AbstractBehavior<PartitionManager.Co
         }
         Envelope head = future.peek();
         coordinator.tell(new Coordinator.RoundDone(index, received, !sameInstant.isEmpty(),
-                head == null ? SimTime.NEVER : head.time(), !wantsEndOfInstant.isEmpty(), sent, events() - reportedEvents,
-                failure));
+                head == null ? SimTime.NEVER : head.time(), !wantsEndOfInstant.isEmpty(), stopRequested, sent,
+                events() - reportedEvents, failure));
+        stopRequested = false;
         reportedEvents = events();
     }
 }

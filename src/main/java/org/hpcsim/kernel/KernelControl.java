@@ -1,0 +1,150 @@
+package org.hpcsim.kernel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.LinkedBlockingQueue;
+import org.apache.pekko.actor.typed.ActorRef;
+
+/**
+ * Pauses a run between instants, injects messages while it is paused, and resumes or stops it:
+ * what a live console needs. The run pauses before the first instant at or after
+ * {@link #pauseAt(long)}, before the instant after the next one ({@link #resumeStep()}), or before
+ * the next instant once {@link #requestPause()} was called. While paused nothing runs, so the
+ * caller may read the model's state; {@link #inject} adds messages from the kernel's own sender,
+ * numbered after the ones scheduled before the run, exactly as if they had been scheduled then:
+ * a paused-and-injected run gives the same outputs as one that had the messages from the start.
+ *
+ * <p>Thread use: the run's coordinator calls {@link #shouldPause} and {@link #paused}; one other
+ * thread (the console) calls the rest.
+ */
+public final class KernelControl {
+
+    /**
+     * Where a run paused.
+     *
+     * @param lastInstant the last instant simulated, {@link Long#MIN_VALUE} before the first
+     * @param next        the next instant due, {@link SimTime#NEVER} if none
+     */
+    public record Pause(long lastInstant, long next) {
+        /** Whether any instant has been simulated. */
+        public boolean started() {
+            return lastInstant != Long.MIN_VALUE;
+        }
+    }
+
+    private static final Object FINISHED = new Object();
+
+    private final LinkedBlockingQueue<Object> signals = new LinkedBlockingQueue<>();
+    private final List<Envelope> injected = new ArrayList<>();
+    private volatile long pauseAt = SimTime.NEVER;
+    private volatile boolean pauseRequested;
+    private volatile boolean stepping;
+    private volatile ActorRef<Coordinator.Command> coordinator;
+    private Pause pause;
+    private long nextSeq;
+    private long stopAt = Long.MIN_VALUE;
+
+    KernelControl() {
+    }
+
+    /** Pause before the first instant at or after {@code time}; {@link SimTime#NEVER} = do not. */
+    public void pauseAt(long time) {
+        this.pauseAt = time;
+    }
+
+    /** Pause before the next instant (on demand, from another thread while the run goes on). */
+    public void requestPause() {
+        pauseRequested = true;
+    }
+
+    /**
+     * Waits until the run pauses, and returns where; empty once the run is over (ended, stopped or
+     * failed).
+     */
+    public Optional<Pause> awaitPause() throws InterruptedException {
+        Object signal = signals.take();
+        if (signal == FINISHED) {
+            signals.add(FINISHED);
+            return Optional.empty();
+        }
+        pause = (Pause) signal;
+        return Optional.of(pause);
+    }
+
+    /**
+     * Adds a message from the kernel to {@code to}, handled at ({@code time}, 0); only while paused,
+     * and only after the last instant simulated.
+     *
+     * @throws IllegalStateException if the run is not paused
+     * @throws IllegalArgumentException if {@code time} is not after the last instant simulated
+     */
+    public <C> void inject(Address<C> to, C message, long time) {
+        Pause p = requirePaused();
+        if (time <= p.lastInstant()) {
+            throw new IllegalArgumentException("time " + time + " is not after the last instant simulated, "
+                    + p.lastInstant());
+        }
+        injected.add(new Envelope(time, 0, Envelope.KERNEL, nextSeq++, to.id(), message));
+    }
+
+    /** Goes on until the next pause point (see {@link #pauseAt}). */
+    public void resume() {
+        send(false, false);
+    }
+
+    /** Runs the next instant, then pauses again. */
+    public void resumeStep() {
+        send(true, false);
+    }
+
+    /**
+     * Ends the run: wind-down calls at {@code time} (when it lies between the last instant and the
+     * next one; else at the last instant), then the end; pending messages are not delivered.
+     */
+    public void stop(long time) {
+        stopAt = time;
+        send(false, true);
+    }
+
+    private void send(boolean step, boolean stop) {
+        requirePaused();
+        stepping = step;
+        pause = null;
+        List<Envelope> batch = List.copyOf(injected);
+        injected.clear();
+        coordinator.tell(new Coordinator.Resume(batch, stop, stopAt));
+    }
+
+    private Pause requirePaused() {
+        if (pause == null) {
+            throw new IllegalStateException("the run is not paused");
+        }
+        return pause;
+    }
+
+    void attach(ActorRef<Coordinator.Command> coordinator) {
+        this.coordinator = coordinator;
+    }
+
+    void start(long firstSeq) {
+        this.nextSeq = firstSeq;
+    }
+
+    /** Coordinator: whether to pause before advancing to {@code next}, having advanced {@code advanced} instants since the last resume. */
+    boolean shouldPause(long next, long advanced) {
+        if (pauseRequested) {
+            pauseRequested = false;
+            return true;
+        }
+        return (stepping && advanced >= 1) || next >= pauseAt;
+    }
+
+    void paused(Pause p) {
+        signals.add(p);
+    }
+
+    void finished() {
+        signals.add(FINISHED);
+    }
+}
