@@ -12,6 +12,8 @@ import org.hpcsim.topology.Topology;
 public final class MachineState {
     /** Owner of nodes marked busy by {@link #occupy} rather than by a job. */
     public static final int OCCUPIED = -2;
+    /** Owner of nodes out of service: failed or drained. */
+    public static final int UNAVAILABLE = -3;
 
     private final Topology topology;
     private final BitSet free;
@@ -50,7 +52,10 @@ public final class MachineState {
         return free.nextSetBit(from);
     }
 
-    /** Job index holding the node, -1 if free, {@link #OCCUPIED} if busy outside any job. */
+    /**
+     * Job index holding the node, -1 if free, {@link #OCCUPIED} if busy outside any job,
+     * {@link #UNAVAILABLE} if out of service.
+     */
     public int owner(int node) {
         return owner[node];
     }
@@ -79,6 +84,17 @@ public final class MachineState {
     /** Marks nodes busy without a job: the busy set of a stand-alone allocation instance. */
     public void occupy(int[] nodes) {
         allocate(nodes, OCCUPIED);
+    }
+
+    /**
+     * Hands a busy node to another owner without freeing it (a job's node that fails or is drained
+     * stays unavailable when the job ends); listeners see no change, the node was and stays busy.
+     */
+    public void reassign(int node, int newOwner) {
+        if (free.get(node)) {
+            throw new IllegalStateException("node " + node + " is free; allocate it instead");
+        }
+        owner[node] = newOwner;
     }
 
     /** Frees the nodes of a finished job. */

@@ -24,6 +24,13 @@ final class ListCommand implements Callable<Integer> {
         section(out, "Allocators", r.allocators());
         section(out, "Queue orders", r.orders());
         section(out, "Curves", r.curves());
+        section(out, "Failure models", r.failures());
+        out.println("Job fate on failure (failures.on-job-failure)");
+        row(out, "kill", "the job ends with status failed (default)");
+        row(out, "requeue", "back into the queue with its submit time; runs again from scratch");
+        row(out, "requeue-with-checkpoint", "back into the queue; resumes from its last checkpoint"
+                + " (every failures.checkpoint-interval of work)");
+        out.println();
         out.println("Machines (machine, --machine)");
         row(out, "simple:N", "a bag of N nodes, no network geometry");
         row(out, "mesh:XxY[xZ]", "2D/3D mesh; node id = x + X*y + X*Y*z; hop distance L1");

@@ -1,20 +1,27 @@
 package org.hpcsim.cli;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import org.hpcsim.config.Scenario;
+import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.report.RunMetrics;
+import org.hpcsim.sim.LiveRun;
 import org.hpcsim.sim.Simulation;
+import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.JobStatus;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code hpcsim run}: one simulation. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
@@ -24,6 +31,15 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     RunOptions options;
+
+    @Option(names = "--console", description = {"Live console: pause (at --pause-at, else before the first event) and"
+            + " read commands from standard input: status, queue, nodes, inject EVENT, run until TIME, step, continue,"
+            + " quit, help. Works with a pipe (scripts)."})
+    boolean console;
+
+    @Option(names = "--pause-at", paramLabel = "TIME",
+            description = "With --console: first pause at this simulated time (s, m, h, d; default 0).")
+    String pauseAt;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -44,13 +60,33 @@ final class RunCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         // Pekko starts on another core while the inputs are read and checked.
         CompletableFuture<ActorRuntime> runtime = takeRuntime();
         try {
             Registry registry = StandardPolicies.registry();
             Scenario scenario = ScenarioLoader.load(options, registry);
             Simulation sim = Simulation.prepare(scenario, registry);
+            if (pauseAt != null && !console) {
+                throw new InputException("--pause-at needs --console");
+            }
+            long pause;
+            try {
+                pause = pauseAt == null ? 0 : ScenarioEvent.time(pauseAt);
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--pause-at: " + e.getMessage());
+            }
+            if (console) {
+                ActorRuntime actors = runtime.join();
+                PrintWriter out = spec.commandLine().getOut();
+                BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                Simulation.Result result = new Console(LiveRun.start(sim, actors, pause), in, out,
+                        System.console() != null).run();
+                if (!options.quiet) {
+                    print(out, scenario, sim, result);
+                }
+                return 0;
+            }
             boolean showProgress = !options.quiet && switch (scenario.progress()) {
                 case ON -> true;
                 case OFF -> false;
@@ -78,8 +114,10 @@ final class RunCommand implements Callable<Integer> {
 
     private static void print(PrintWriter out, Scenario s, Simulation sim, Simulation.Result r) {
         RunMetrics m = r.metrics();
-        out.printf(Locale.ROOT, "hpcsim: %d jobs (%d completed, %d killed, %d rejected) on %s, %s + %s%n",
-                m.total(), m.count(JobStatus.COMPLETED), m.count(JobStatus.KILLED), m.count(JobStatus.REJECTED),
+        out.printf(Locale.ROOT, "hpcsim: %d jobs (%d completed, %d killed, %d failed, %d rejected%s) on %s, %s + %s%n",
+                m.total(), m.count(JobStatus.COMPLETED), m.count(JobStatus.KILLED), m.count(JobStatus.FAILED),
+                m.count(JobStatus.REJECTED), m.count(JobStatus.UNFINISHED) == 0 ? ""
+                        : ", " + m.count(JobStatus.UNFINISHED) + " unfinished",
                 sim.topology().spec(), s.scheduler(), s.allocator());
         out.printf(Locale.ROOT, "  makespan %.0f s, mean wait %.1f s, mean bounded slowdown %.3f, utilization %.1f %%%n",
                 m.makespan() / 1e6, m.meanWaitSeconds(), m.meanBoundedSlowdown(), 100 * m.utilization());
@@ -88,6 +126,10 @@ final class RunCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  multi-node jobs: mean avg pairwise hops %.3f, mean span %.1f, mean components %.2f%n",
                     l.mean(LocalitySummary.Metric.AVG_PAIRWISE_HOPS), l.mean(LocalitySummary.Metric.RING_SPAN),
                     l.mean(LocalitySummary.Metric.COMPONENTS));
+        }
+        if (r.failures() != null) {
+            out.printf(Locale.ROOT, "  failures: %d node, %d link; %d attempts cut short, %.1f node-hours lost; events.csv%n",
+                    r.failures().nodeFailures(), r.failures().linkFailures(), m.interruptedAttempts(), m.lostNodeHours());
         }
         out.printf(Locale.ROOT, "  %d events in %.2f s (%.0f events/s), outputs in %s%n",
                 r.kernel().events(), r.wallSeconds(), r.eventsPerSecond(), r.outputDir());

@@ -45,8 +45,20 @@ public final class RunOptions {
     Path out;
 
     @Option(names = "--inject", paramLabel = "EVENT",
-            description = "Inject an event, e.g. \"at 5000s crac 0 fail\" (repeatable; added to the key events).")
+            description = "Inject an event, e.g. \"at 3600s fail node 17\" or \"at 5000s crac 0 fail\" (repeatable; added to the key events).")
     List<String> inject = new ArrayList<>();
+
+    @Option(names = "--events", paramLabel = "FILE",
+            description = "Scenario file of events, one per line, # comments; key events-file.")
+    Path events;
+
+    @Option(names = "--failures", paramLabel = "SPEC",
+            description = "Failure model: none, trace, exponential[mtbf,mttr], weibull[shape,scale,mttr]; key failures.model.")
+    String failures;
+
+    @Option(names = "--on-job-failure", paramLabel = "FATE",
+            description = "kill, requeue or requeue-with-checkpoint; key failures.on-job-failure.")
+    String onJobFailure;
 
     @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors; no progress line.")
     boolean quiet;
@@ -78,6 +90,15 @@ public final class RunOptions {
         }
         if (seed != null) {
             o.put("seed", seed.toString());
+        }
+        if (events != null) {
+            o.put("events-file", events.toString());
+        }
+        if (failures != null) {
+            o.put("failures.model", failures);
+        }
+        if (onJobFailure != null) {
+            o.put("failures.on-job-failure", onJobFailure);
         }
         if (threads != null) {
             o.put("kernel.threads", threads.toString());

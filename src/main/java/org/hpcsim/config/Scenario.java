@@ -8,7 +8,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.hpcsim.events.EventFile;
 import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.failure.JobFate;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.thermal.PowerModel;
@@ -32,7 +34,8 @@ import org.hpcsim.workload.WorkloadOptions;
  * @param reportLatency  node-to-scheduler report latency, microseconds
  * @param network        network model (communication cost and contention)
  * @param thermal        machine-room model (power, heat recirculation, cooling)
- * @param events         events injected at simulated times
+ * @param events         events injected at simulated times: the key events, then the events file
+ * @param failures       failure model and job fate
  * @param kernel         how the kernel runs
  * @param outputDir      output directory
  * @param progress       progress line policy
@@ -40,8 +43,8 @@ import org.hpcsim.workload.WorkloadOptions;
  */
 public record Scenario(Path trace, String traceFormat, String machine, long seed, WorkloadOptions workload,
                        String scheduler, String allocator, String spanCurve, Path pinned, long reportLatency, NetworkOptions network,
-                       ThermalOptions thermal, List<ScenarioEvent> events, KernelOptions kernel,
-                       Path outputDir, Progress progress, Config config) {
+                       ThermalOptions thermal, List<ScenarioEvent> events, FailureOptions failures,
+                       KernelOptions kernel, Path outputDir, Progress progress, Config config) {
 
     /**
      * The network model.
@@ -61,6 +64,17 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
 
         /** The delay factor's distance term. */
         public enum Tau { MENG, ONE }
+    }
+
+    /**
+     * Failures.
+     *
+     * @param model              failure model spec, e.g. {@code exponential[1000h,4h]}
+     * @param onJobFailure       what happens to a job whose node fails
+     * @param checkpointInterval work between checkpoints (requeue-with-checkpoint), microseconds
+     * @param eventsFile         the events file, or null
+     */
+    public record FailureOptions(String model, JobFate onJobFailure, long checkpointInterval, Path eventsFile) {
     }
 
     /**
@@ -165,17 +179,29 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         List<String> eventTexts = strings(c, "events");
         for (int i = 0; i < eventTexts.size(); i++) {
             try {
-                events.add(ScenarioEvent.parse(eventTexts.get(i)));
+                events.add(ScenarioEvent.parse(eventTexts.get(i), "events[" + i + "]"));
             } catch (IllegalArgumentException e) {
                 throw fail(c, "events", "event " + (i + 1) + ": " + e.getMessage());
             }
         }
+        String failureModel = string(c, "failures.model");
+        check(c, "failures.model", () -> registry.failureModel(failureModel));
+        long checkpoint = duration(c, "failures.checkpoint-interval");
+        if (checkpoint <= 0) {
+            throw fail(c, "failures.checkpoint-interval", "must be positive, got " + string(c, "failures.checkpoint-interval"));
+        }
+        Path eventsFile = c.getIsNull("events-file") ? null : Path.of(string(c, "events-file"));
+        if (eventsFile != null) {
+            events.addAll(EventFile.read(eventsFile));
+        }
+        FailureOptions failures = new FailureOptions(failureModel, oneOf(c, "failures.on-job-failure", JobFate.class),
+                checkpoint, eventsFile);
         int threads = nonNegativeInt(c, "kernel.threads");
         KernelOptions kernel = new KernelOptions(threads, positiveInt(c, "kernel.partitions-per-thread"),
                 positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"));
         return new Scenario(Path.of(traceText), string(c, "trace-format"), string(c, "machine"), c.getLong("seed"),
                 workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
-                thermal, List.copyOf(events), kernel,
+                thermal, List.copyOf(events), failures, kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class), c);
     }
 

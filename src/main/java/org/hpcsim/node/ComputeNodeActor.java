@@ -8,6 +8,7 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.failure.FailureModel;
 import org.hpcsim.link.LinkActor;
 import org.hpcsim.room.ThermalActor;
 import org.hpcsim.scheduling.SchedulerActor;
@@ -23,7 +24,14 @@ import org.hpcsim.workload.JobStatus;
  * {@link FluidJob}, and when the job ends leaves the links and tells the job's other nodes, which
  * then report as usual.
  *
- * <p>In a modelled room a node tells the thermal actor its power draw whenever it starts or ends a job.
+ * <p>In a modelled room a node tells the thermal actor its power draw whenever it starts or ends a job,
+ * fails (0 W) or is repaired (idle).
+ *
+ * <p>Failures: a node fails on a scripted event ({@link Fail}) or, under a stochastic failure model,
+ * on its own, drawing its times to failure and to repair from its own random stream. A failed node
+ * stops its job, reports the failure to the scheduler (after the report latency) and refuses jobs
+ * until repaired. The scheduler stops the job's other nodes with {@link Abort}. Every node reports
+ * each job it was given exactly once: its end, its abort, or its failure.
  */
 public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Command> {
 
@@ -59,8 +67,38 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     public record Flow(int[] nodes, int[] links, long[] weights, int linkBase, double c, double tau) {
     }
 
-    /** ComputeNode -> itself: the job's time on this node is up. */
-    record RunEnds(int jobIndex) implements Command {
+    /** ComputeNode -> itself: the job's time on this node is up, if {@code version} is still its latest start. */
+    record RunEnds(int jobIndex, int version) implements Command {
+    }
+
+    /**
+     * Kernel (a scenario event) -> ComputeNode: the node fails now; {@code cause} is what events.csv
+     * names as the cause ({@code scenario}).
+     */
+    public record Fail(String cause) implements Command {
+    }
+
+    /** Kernel (a scenario event) -> ComputeNode: the node is repaired now. */
+    public record Repair(String cause) implements Command {
+    }
+
+    /** Kernel -> ComputeNode, at the start of a run under a stochastic failure model: start failing on its own. */
+    public record StartFailures() implements Command {
+    }
+
+    /** ComputeNode -> itself: a drawn failure (or repair) is due, if {@code version} is still the latest draw. */
+    record FailureDue(int version, boolean repair) implements Command {
+    }
+
+    /**
+     * Scheduler -> ComputeNode: stop job {@code jobIndex} (another of its nodes failed, or its route
+     * was lost) and report it with {@code NodeAborted}; ignored if the node no longer runs it.
+     */
+    public record Abort(int jobIndex) implements Command {
+    }
+
+    /** Scheduler -> lead ComputeNode (links model): the job's flows now cross these links (a link failed or came back). */
+    public record Reroute(int jobIndex, Flow flow) implements Command {
     }
 
     /** Lead ComputeNode -> itself: the job ends now if {@code version} is still the latest prediction. */
@@ -80,6 +118,10 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     private final long reportLatency;
     private final Address<ThermalActor.Command> thermal;
     private final double idleWatts;
+    private final FailureModel failures;
+    private boolean down;
+    private String downCause;
+    private int failureVersion;
     private int job = -1;
     private JobStatus status;
     private Flow flow;
@@ -89,8 +131,9 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
 
     private ComputeNodeActor(ActorContext<KernelCommand> context, ComponentSetup setup,
                              Address<SchedulerActor.Command> scheduler, long reportLatency,
-                             Address<ThermalActor.Command> thermal, double idleWatts) {
+                             Address<ThermalActor.Command> thermal, double idleWatts, FailureModel failures) {
         super(context, setup);
+        this.failures = failures;
         this.scheduler = scheduler;
         this.self = new Address<>(setup.id());
         this.reportLatency = reportLatency;
@@ -100,46 +143,35 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
 
     public static Behavior<KernelCommand> create(ComponentSetup setup, Address<SchedulerActor.Command> scheduler,
                                                  long reportLatency) {
-        return create(setup, scheduler, reportLatency, null, 0);
+        return create(setup, scheduler, reportLatency, null, 0, null);
     }
 
-    /** A node in a modelled room: it reports its power draw to {@code thermal}, {@code idleWatts} when idle. */
+    /**
+     * A node in a modelled room reports its power draw to {@code thermal} (null: no room), {@code idleWatts}
+     * when idle; {@code failures} (null: none) draws its own failures once it gets {@link StartFailures}.
+     */
     public static Behavior<KernelCommand> create(ComponentSetup setup, Address<SchedulerActor.Command> scheduler,
                                                  long reportLatency, Address<ThermalActor.Command> thermal,
-                                                 double idleWatts) {
-        return Behaviors.setup(ctx -> new ComputeNodeActor(ctx, setup, scheduler, reportLatency, thermal, idleWatts));
+                                                 double idleWatts, FailureModel failures) {
+        return Behaviors.setup(ctx -> new ComputeNodeActor(ctx, setup, scheduler, reportLatency, thermal, idleWatts,
+                failures));
     }
 
     @Override
     protected void onMessage(Command message) {
         if (message instanceof StartJob start) {
-            if (job >= 0) {
-                throw new IllegalStateException("node " + id() + " got job index " + start.jobIndex()
-                        + " while running job index " + job);
-            }
-            job = start.jobIndex();
-            if (thermal != null) {
-                send(thermal, new ThermalActor.NodePower(id(), start.watts()));
-            }
-            if (start.follower()) {
-                return;
-            }
-            if (start.flow() != null) {
-                lead(start);
-                return;
-            }
-            boolean killed = start.runTime() > start.limit();
-            status = killed ? JobStatus.KILLED : JobStatus.COMPLETED;
-            send(self, new RunEnds(job), killed ? start.limit() : start.runTime());
+            start(start);
         } else if (message instanceof RunEnds end) {
-            report(end.jobIndex(), status, null);
+            if (end.jobIndex() == job && end.version() == version) {
+                report(end.jobIndex(), status, null);
+            }
         } else if (message instanceof LinkShare share) {
             if (share.jobIndex() != job || fluid == null) {
                 return; // the job ended earlier in this instant
             }
             maxLinkLoad = Math.max(maxLinkLoad, share.total());
             int position = Arrays.binarySearch(flow.links(), share.link());
-            if (fluid.update(now(), position, share.total(), share.own())) {
+            if (position >= 0 && fluid.update(now(), position, share.total(), share.own())) {
                 predict();
             }
         } else if (message instanceof PredictedEnd end) {
@@ -147,7 +179,137 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
                 endLed();
             }
         } else if (message instanceof JobOver over) {
-            report(over.jobIndex(), over.status(), null);
+            if (over.jobIndex() == job) {
+                report(over.jobIndex(), over.status(), null);
+            }
+        } else if (message instanceof Abort abort) {
+            if (abort.jobIndex() == job && !down) {
+                double done = stop();
+                send(scheduler, new SchedulerActor.NodeAborted(abort.jobIndex(), id(), now(), done), reportLatency);
+                power(idleWatts);
+            }
+        } else if (message instanceof Reroute reroute) {
+            if (reroute.jobIndex() == job && fluid != null) {
+                reroute(reroute.flow());
+            }
+        } else if (message instanceof Fail fail) {
+            fail(fail.cause());
+        } else if (message instanceof Repair repair) {
+            repair(repair.cause());
+        } else if (message instanceof FailureDue due) {
+            if (due.version() == failureVersion) {
+                if (due.repair()) {
+                    repair(failures.label());
+                } else {
+                    fail(failures.label());
+                }
+            }
+        } else if (message instanceof StartFailures) {
+            drawFailure();
+        }
+    }
+
+    private void start(StartJob start) {
+        if (job >= 0) {
+            throw new IllegalStateException("node " + id() + " got job index " + start.jobIndex()
+                    + " while running job index " + job);
+        }
+        if (down) {
+            // The scheduler placed the job before it heard of the failure (report latency).
+            send(scheduler, new SchedulerActor.NodeFailed(id(), now(), start.jobIndex(), Double.NaN, downCause, false),
+                    reportLatency);
+            return;
+        }
+        job = start.jobIndex();
+        version++;
+        power(start.watts());
+        if (start.follower()) {
+            return;
+        }
+        if (start.flow() != null) {
+            lead(start);
+            return;
+        }
+        boolean killed = start.runTime() > start.limit();
+        status = killed ? JobStatus.KILLED : JobStatus.COMPLETED;
+        send(self, new RunEnds(job, version), killed ? start.limit() : start.runTime());
+    }
+
+    /** The node fails now: its job stops and the scheduler hears of it. */
+    private void fail(String source) {
+        if (down) {
+            send(scheduler, new SchedulerActor.NodeFailed(id(), now(), -1, Double.NaN, source, true), reportLatency);
+            return;
+        }
+        int stopped = job;
+        double done = job >= 0 ? stop() : Double.NaN;
+        down = true;
+        downCause = source;
+        power(0);
+        send(scheduler, new SchedulerActor.NodeFailed(id(), now(), stopped, done, source, false), reportLatency);
+        if (failures != null && failures.stochastic()) {
+            failureVersion++;
+            send(self, new FailureDue(failureVersion, true), failures.timeToRepair(random()));
+        }
+    }
+
+    private void repair(String source) {
+        boolean wasDown = down;
+        down = false;
+        send(scheduler, new SchedulerActor.NodeRepaired(id(), now(), source, wasDown), reportLatency);
+        if (!wasDown) {
+            return;
+        }
+        power(idleWatts);
+        drawFailure();
+    }
+
+    /** Under a stochastic model, the next failure of this (working) node. */
+    private void drawFailure() {
+        if (failures != null && failures.stochastic()) {
+            failureVersion++;
+            send(self, new FailureDue(failureVersion, false), failures.timeToFailure(random()));
+        }
+    }
+
+    /**
+     * Stops the running job without reporting it; a lead leaves its links. Returns the work the job
+     * has done (microseconds of its trace run time) when this node followed it (the lead under the
+     * links model), else NaN.
+     */
+    private double stop() {
+        double done = Double.NaN;
+        if (fluid != null) {
+            done = fluid.done(now());
+            for (int link : flow.links()) {
+                send(new Address<LinkActor.Command>(flow.linkBase() + link), new LinkActor.Leave(job));
+            }
+            flow = null;
+            fluid = null;
+        }
+        version++;
+        job = -1;
+        status = null;
+        return done;
+    }
+
+    private void reroute(Flow next) {
+        for (int link : flow.links()) {
+            send(new Address<LinkActor.Command>(flow.linkBase() + link), new LinkActor.Leave(job));
+        }
+        flow = next;
+        fluid.reroute(now(), next.links().length);
+        for (int i = 0; i < next.links().length; i++) {
+            send(new Address<LinkActor.Command>(next.linkBase() + next.links()[i]),
+                    new LinkActor.Join(job, next.weights()[i], self));
+            maxLinkLoad = Math.max(maxLinkLoad, next.weights()[i]);
+        }
+        predict();
+    }
+
+    private void power(double watts) {
+        if (thermal != null) {
+            send(thermal, new ThermalActor.NodePower(id(), watts));
         }
     }
 
@@ -189,9 +351,7 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
 
     private void report(int jobIndex, JobStatus ended, SchedulerActor.Contention stats) {
         send(scheduler, new SchedulerActor.NodeReport(jobIndex, id(), now(), ended, stats), reportLatency);
-        if (thermal != null) {
-            send(thermal, new ThermalActor.NodePower(id(), idleWatts));
-        }
+        power(idleWatts);
         job = -1;
         status = null;
     }

@@ -13,7 +13,7 @@ public final class FluidJob {
     private final double communicationScale;
     private final long start;
     private final long limit;
-    private final double[] ratio;
+    private double[] ratio;
     private double done;
     private double sigma = 1;
     private double sigmaMax = 1;
@@ -62,6 +62,23 @@ public final class FluidJob {
             sigmaTime += dt * sigma;
             since = now;
         }
+    }
+
+    /** Work done by {@code now}, microseconds of the trace run time (at most the whole work). */
+    public double done(long now) {
+        bank(now);
+        return Math.min(done, work);
+    }
+
+    /**
+     * The job's flows moved to {@code links} other links (a link failed or came back): progress so
+     * far is kept, and sigma starts again from 1 until the new links report their shares.
+     */
+    public void reroute(long now, int links) {
+        bank(now);
+        ratio = new double[links];
+        java.util.Arrays.fill(ratio, 1);
+        sigma = 1;
     }
 
     /** When the job ends at the current sigma: its predicted completion, or its limit if sooner. */

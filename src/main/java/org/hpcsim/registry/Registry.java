@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
+import org.hpcsim.failure.FailureModel;
 import org.hpcsim.scheduling.JobOrder;
 import org.hpcsim.scheduling.SchedulingPolicy;
 import org.hpcsim.thermal.RoomModel;
@@ -57,6 +58,12 @@ public final class Registry {
     public interface AllocatorFactory {
         /** {@code room} is null when the run has no thermal model; allocators that need it say so. */
         Allocator create(Args args, MachineState machine, Registry registry, long seed, RoomModel room);
+    }
+
+    /** Creates a failure model. */
+    @FunctionalInterface
+    public interface FailureFactory {
+        FailureModel create(Args args);
     }
 
     /** Creates a curve. */
@@ -129,6 +136,7 @@ public final class Registry {
     private final Section<AllocatorFactory> allocators = new Section<>("allocator", "allocator.policy, --allocator");
     private final Section<JobOrder> orders = new Section<>("queue order", "the order argument of schedulers");
     private final Section<CurveFactory> curves = new Section<>("curve", "the curve argument of 1D allocators");
+    private final Section<FailureFactory> failures = new Section<>("failure model", "failures.model");
 
     public Section<SchedulerFactory> schedulers() {
         return schedulers;
@@ -144,6 +152,16 @@ public final class Registry {
 
     public Section<CurveFactory> curves() {
         return curves;
+    }
+
+    public Section<FailureFactory> failures() {
+        return failures;
+    }
+
+    /** Builds a failure model from a spec such as {@code exponential[1000h,4h]}. */
+    public FailureModel failureModel(String spec) {
+        PolicySpec s = PolicySpec.parse(spec);
+        return failures.lookup(s.name()).factory().create(failures.args(s));
     }
 
     /** Builds a scheduling policy from a spec such as {@code easy[smallfirst]}. */

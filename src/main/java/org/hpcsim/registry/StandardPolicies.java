@@ -2,6 +2,10 @@ package org.hpcsim.registry;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.failure.ExponentialFailures;
+import org.hpcsim.failure.NoFailures;
+import org.hpcsim.failure.WeibullFailures;
 import org.hpcsim.allocation.BestFitAllocator;
 import org.hpcsim.allocation.ContiguousAllocator;
 import org.hpcsim.allocation.CoolestFirstAllocator;
@@ -138,7 +142,52 @@ public final class StandardPolicies {
         r.allocators().register("coolest-first", "MinHR-style: the first k free nodes by D's column sums (least"
                 + " recirculated heat first); needs the thermal model", "O(N) (O(N^2 + N log N) once)", List.of(),
                 (args, machine, reg, seed, room) -> new CoolestFirstAllocator(machine, room));
+        r.failures().register("none", "nothing fails: node and link failure events are an error", List.of(),
+                args -> new NoFailures(false));
+        r.failures().register("trace", "failures only from the scenario's events (--events file, --inject, the console)",
+                List.of(), args -> new NoFailures(true));
+        r.failures().register("exponential", "every node fails on its own: exponential times to failure and to repair,"
+                        + " from the node's own random stream; plus the scenario's events",
+                List.of(new Registry.Param("mtbf", "1000h", "mean time between failures of one node"),
+                        new Registry.Param("mttr", "4h", "mean time to repair")),
+                args -> new ExponentialFailures(seconds(args, 0), seconds(args, 1)));
+        r.failures().register("weibull", "every node fails on its own: Weibull times to failure (shape < 1: the"
+                        + " decreasing hazard seen on HPC systems), exponential repairs; plus the scenario's events",
+                List.of(new Registry.Param("shape", "0.7", "Weibull shape k"),
+                        new Registry.Param("scale", "1000h", "Weibull scale lambda"),
+                        new Registry.Param("mttr", "4h", "mean time to repair")),
+                args -> new WeibullFailures(positiveReal(args, 0), seconds(args, 1), seconds(args, 2)));
         return r;
+    }
+
+    /** A positive duration argument such as 1000h, 90m or 3600 (seconds), in seconds. */
+    private static double seconds(Registry.Args args, int i) {
+        long micros;
+        try {
+            micros = ScenarioEvent.time(args.get(i).strip());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("failure model '" + args.policy() + "': argument " + (i + 1) + ": "
+                    + e.getMessage());
+        }
+        if (micros <= 0) {
+            throw new IllegalArgumentException("failure model '" + args.policy() + "': argument " + (i + 1)
+                    + " must be positive, got '" + args.get(i) + "'");
+        }
+        return micros / 1e6;
+    }
+
+    /** A positive real argument. */
+    private static double positiveReal(Registry.Args args, int i) {
+        try {
+            double v = Double.parseDouble(args.get(i).strip());
+            if (v > 0 && Double.isFinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("failure model '" + args.policy() + "': argument " + (i + 1)
+                + " must be a positive number, got '" + args.get(i) + "'");
     }
 
     /** A positive integer argument, or an error naming the policy and parameter. */

@@ -10,25 +10,28 @@ public final class JobsCsv {
     public static final String HEADER =
             "id,submit,wait,start,end,run_time,estimate,procs,nodes,status,reason,avg_pairwise_hops,pairwise_hops,"
                     + "linear_span,ring_span,stretch_span,bbox_volume,bbox_ratio,bbox_dim_sum,bcube_ratio,components,"
-                    + "tau,sigma_mean,sigma_max,hop_bytes,max_link_load,cooling_power_w";
+                    + "tau,sigma_mean,sigma_max,hop_bytes,max_link_load,cooling_power_w,attempts,first_start";
 
     private JobsCsv() {
     }
 
     /**
-     * Appends one row. {@code locality} is null for a rejected job; its geometric columns are empty
-     * on a machine without geometry. {@code coolingPower}: the job's mean cooling power (W), NaN for none.
+     * Appends one row. {@code locality} is null for a job that never ran; its geometric columns are
+     * empty on a machine without geometry. {@code coolingPower}: the job's mean cooling power (W), NaN
+     * for none. {@code start}/{@code end} are its last attempt's, {@code firstStart} its first's; wait
+     * is counted to the first start.
      */
     static void appendRow(StringBuilder sb, Job job, long start, long end, int[] nodes, JobStatus status,
-                          String reason, Locality locality, Recorder.NetworkUse network, double coolingPower) {
+                          String reason, Locality locality, Recorder.NetworkUse network, double coolingPower,
+                          int attempts, long firstStart) {
         sb.append(job.id()).append(',');
         if (job.submit() >= 0) {
             SimTime.appendSeconds(sb, job.submit());
         }
         sb.append(',');
-        boolean ran = status != JobStatus.REJECTED;
+        boolean ran = status != JobStatus.REJECTED && start >= 0;
         if (ran) {
-            SimTime.appendSeconds(sb, start - job.arrival());
+            SimTime.appendSeconds(sb, firstStart - job.arrival());
         }
         sb.append(',');
         if (ran) {
@@ -60,7 +63,7 @@ public final class JobsCsv {
             appendQuoted(sb, reason);
         }
         if (locality == null) {
-            sb.append(",,,,,,,,,,,,,,,,\n");
+            sb.append(",,,,,,,,,,,,,,,,,").append(attempts).append(",\n");
             return;
         }
         Locality l = locality;
@@ -90,6 +93,8 @@ public final class JobsCsv {
         if (!Double.isNaN(coolingPower)) {
             sb.append(String.format(java.util.Locale.ROOT, "%.3f", coolingPower));
         }
+        sb.append(',').append(attempts).append(',');
+        SimTime.appendSeconds(sb, firstStart);
         sb.append('\n');
     }
 

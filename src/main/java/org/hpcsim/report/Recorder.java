@@ -36,7 +36,29 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
      * are -1, -1 and null for a rejected job, which carries its {@code reason}.
      */
     public record JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
-                           NetworkUse network) implements Command {
+                           NetworkUse network, int attempts, long firstStart) implements Command {
+        /** A job that ended on its only attempt (or never ran). */
+        public JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason, NetworkUse network) {
+            this(job, start, end, nodes, status, reason, network, nodes == null ? 0 : 1, start);
+        }
+    }
+
+    /**
+     * Scheduler -> Recorder: attempt {@code attempt} (1, 2, ...) of a job ended by a failure at
+     * {@code end}: {@code outcome} is what became of the job (failed, requeued, resumed from
+     * checkpoint), {@code cause} why; {@code savedWork} microseconds of its work survive in a
+     * checkpoint, and {@code lostNodeMicros} node-microseconds of the attempt are lost.
+     */
+    public record AttemptEnded(Job job, int attempt, long start, long end, int[] nodes, String outcome, String cause,
+                               long savedWork, double lostNodeMicros) implements Command {
+    }
+
+    /**
+     * Scheduler or CRAC unit -> Recorder: an event ({@code event} on {@code target}) took effect at
+     * {@code time}: a row of events.csv; {@code cause} is {@code scenario} for a scripted event, else
+     * the failure model that drew it.
+     */
+    public record EventLogged(long time, String event, String target, String effect, String cause) implements Command {
     }
 
     /**
@@ -68,6 +90,7 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     private final LocalityMeter meter;
     private final LinksCsv links;
     private final ThermalLog thermal;
+    private final FailureLog failures;
     private boolean linksPending;
     private final Writer out;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 4096);
@@ -76,9 +99,10 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     private final CompletableFuture<RunMetrics> result;
 
     private Recorder(ActorContext<KernelCommand> context, ComponentSetup setup, Topology topology, int[] spanRanks,
-                     Path jobsCsv, LinksCsv links, ThermalLog thermal, RunProgress progress,
+                     Path jobsCsv, LinksCsv links, ThermalLog thermal, FailureLog failures, RunProgress progress,
                      CompletableFuture<RunMetrics> result) throws IOException {
         super(context, setup);
+        this.failures = failures;
         this.meter = new LocalityMeter(topology, spanRanks);
         this.links = links;
         this.thermal = thermal;
@@ -92,13 +116,14 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     /**
      * {@code spanRanks}: each node's rank on the curve that spans are measured along; {@code links}:
      * the links.csv writer ({@link LinksCsv#off()} when it is not wanted); {@code thermal}: the room's
-     * log, or null without a thermal model.
+     * log, or null without a thermal model; {@code failures}: events.csv and attempts.csv, or null
+     * when nothing can fail.
      */
     public static Behavior<KernelCommand> create(ComponentSetup setup, Topology topology, int[] spanRanks,
-                                                 Path jobsCsv, LinksCsv links, ThermalLog thermal,
+                                                 Path jobsCsv, LinksCsv links, ThermalLog thermal, FailureLog failures,
                                                  RunProgress progress, CompletableFuture<RunMetrics> result) {
         return Behaviors.setup(ctx -> new Recorder(ctx, setup, topology, spanRanks, jobsCsv, links, thermal,
-                progress, result));
+                failures, progress, result));
     }
 
     @Override
@@ -116,12 +141,22 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
             requestEndOfInstant();
             return;
         }
+        if (message instanceof EventLogged e) {
+            failures.event(e);
+            return;
+        }
+        if (message instanceof AttemptEnded a) {
+            failures.attempt(a);
+            metrics.addInterrupted(a.nodes().length, a.start(), a.end(), a.lostNodeMicros());
+            return;
+        }
         JobEnded e = (JobEnded) message;
         Locality l = e.nodes() == null ? null : meter.measure(e.nodes());
         double cooling = thermal == null || e.nodes() == null ? Double.NaN : thermal.jobCoolingPower(e.start(), e.end());
         JobsCsv.appendRow(buffer, e.job(), e.start(), e.end(), e.nodes(), e.status(), e.reason(), l, e.network(),
-                cooling);
-        metrics.add(e.job().arrival(), e.start(), e.end(), e.nodes() == null ? 0 : e.nodes().length, e.status());
+                cooling, e.attempts(), e.firstStart());
+        metrics.add(e.job().arrival(), e.firstStart(), e.start(), e.end(), e.nodes() == null ? 0 : e.nodes().length,
+                e.status(), e.attempts());
         if (e.network() != null) {
             metrics.network().add(e.job(), e.end() - e.start(), e.status(), e.network());
         }
@@ -157,6 +192,9 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     @Override
     protected void onSimulationEnd() {
         flush();
+        if (failures != null) {
+            failures.close();
+        }
         links.close();
         if (thermal != null) {
             thermal.close();
@@ -167,6 +205,9 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
 
     @Override
     protected void onStopped() {
+        if (failures != null) {
+            failures.close();
+        }
         links.close();
         if (thermal != null) {
             thermal.close();

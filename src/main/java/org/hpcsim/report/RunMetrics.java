@@ -8,14 +8,16 @@ import org.hpcsim.workload.JobStatus;
 
 /**
  * Summary metrics over the jobs of a run, accumulated one job at a time in recording order (so
- * floating-point sums are reproducible). Jobs that ran (completed or killed) count towards wait,
- * response, slowdown and utilization; rejected jobs only towards the counts.
+ * floating-point sums are reproducible). Jobs that ran (got nodes at least once) count towards wait,
+ * response, slowdown and utilization; the others (rejected, or never placed) only towards the counts.
  *
  * <ul>
- *   <li>wait = start - arrival; response = end - arrival; run = end - start</li>
+ *   <li>wait = first start - arrival; response = end - arrival; run = end - start of the last attempt</li>
  *   <li>bounded slowdown = max(1, response / max(run, 10 s))</li>
  *   <li>makespan = last end - first arrival, over jobs that ran</li>
- *   <li>utilization = sum of nodes x run / (machine nodes x makespan)</li>
+ *   <li>utilization = node time held by jobs (every attempt, including the ones a failure cut short)
+ *       / (machine nodes x makespan)</li>
+ *   <li>lost node time = the node time of interrupted attempts that no checkpoint saved</li>
  * </ul>
  */
 public final class RunMetrics {
@@ -32,6 +34,9 @@ public final class RunMetrics {
     private long runSum;
     private double slowdownSum;
     private double nodeMicros;
+    private long interrupted;
+    private long attemptsTotal;
+    private double lostNodeMicros;
     private final LocalitySummary locality = new LocalitySummary();
     private final NetworkSummary network = new NetworkSummary();
 
@@ -43,12 +48,18 @@ public final class RunMetrics {
     }
 
     void add(long arrival, long start, long end, int nodes, JobStatus status) {
+        add(arrival, start, start, end, nodes, status, status == JobStatus.REJECTED ? 0 : 1);
+    }
+
+    /** A job's final record: {@code firstStart} of its first attempt, {@code start}/{@code end} of its last. */
+    void add(long arrival, long firstStart, long start, long end, int nodes, JobStatus status, int attempts) {
         byStatus.merge(status, 1, Integer::sum);
-        if (status == JobStatus.REJECTED) {
+        attemptsTotal += attempts;
+        if (status == JobStatus.REJECTED || start < 0) {
             return;
         }
         ran++;
-        long wait = start - arrival;
+        long wait = firstStart - arrival;
         long response = end - arrival;
         long run = end - start;
         firstArrival = Math.min(firstArrival, arrival);
@@ -59,6 +70,28 @@ public final class RunMetrics {
         runSum += run;
         slowdownSum += Math.max(1.0, response / (double) Math.max(run, SLOWDOWN_THRESHOLD));
         nodeMicros += (double) nodes * run;
+    }
+
+    /** An attempt cut short by a failure: its nodes were held from {@code start} to {@code end}. */
+    void addInterrupted(int nodes, long start, long end, double lost) {
+        interrupted++;
+        nodeMicros += (double) nodes * (end - start);
+        lostNodeMicros += lost;
+    }
+
+    /** Attempts a failure cut short. */
+    public long interruptedAttempts() {
+        return interrupted;
+    }
+
+    /** Attempts over all jobs (each job that ran has at least one). */
+    public long attempts() {
+        return attemptsTotal;
+    }
+
+    /** Node-hours of interrupted attempts that no checkpoint saved. */
+    public double lostNodeHours() {
+        return lostNodeMicros / 3.6e9;
     }
 
     /** Locality means over the multi-node allocations. */

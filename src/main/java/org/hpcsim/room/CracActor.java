@@ -7,6 +7,7 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.report.Recorder;
 import org.hpcsim.thermal.Cooling;
 import org.hpcsim.thermal.CoolingSettings;
 
@@ -30,27 +31,38 @@ public final class CracActor extends ComponentActor<CracActor.Command> {
     public record Load(double maxRise, double itPower) implements Command {
     }
 
-    /** Scenario event -> Crac: the unit fails. */
-    public record Fail() implements Command {
+    /** Scenario event -> Crac: the unit fails; {@code cause}: the cause events.csv names. */
+    public record Fail(String cause) implements Command {
+        public Fail() {
+            this("");
+        }
     }
 
     /** Scenario event -> Crac: the unit works again. */
-    public record Repair() implements Command {
+    public record Repair(String cause) implements Command {
+        public Repair() {
+            this("");
+        }
     }
 
     /** Scenario event -> Crac: supply a fixed {@code supply} degrees C, or NaN to return to automatic mode. */
-    public record SetSupply(double supply) implements Command {
+    public record SetSupply(double supply, String cause) implements Command {
+        public SetSupply(double supply) {
+            this(supply, "");
+        }
     }
 
     private final int unit;
     private final CoolingSettings settings;
     private final Address<ThermalActor.Command> thermal;
+    private final Address<Recorder.Command> recorder;
     private boolean working = true;
     private double fixedSupply = Double.NaN;
 
     private CracActor(ActorContext<KernelCommand> context, ComponentSetup setup, int unit, CoolingSettings settings,
-                      Address<ThermalActor.Command> thermal) {
+                      Address<ThermalActor.Command> thermal, Address<Recorder.Command> recorder) {
         super(context, setup);
+        this.recorder = recorder;
         this.unit = unit;
         this.settings = settings;
         this.thermal = thermal;
@@ -58,7 +70,14 @@ public final class CracActor extends ComponentActor<CracActor.Command> {
 
     public static Behavior<KernelCommand> create(ComponentSetup setup, int unit, CoolingSettings settings,
                                                  Address<ThermalActor.Command> thermal) {
-        return Behaviors.setup(ctx -> new CracActor(ctx, setup, unit, settings, thermal));
+        return create(setup, unit, settings, thermal, null);
+    }
+
+    /** {@code recorder}: where events.csv rows go, or null to log none. */
+    public static Behavior<KernelCommand> create(ComponentSetup setup, int unit, CoolingSettings settings,
+                                                 Address<ThermalActor.Command> thermal,
+                                                 Address<Recorder.Command> recorder) {
+        return Behaviors.setup(ctx -> new CracActor(ctx, setup, unit, settings, thermal, recorder));
     }
 
     @Override
@@ -72,21 +91,32 @@ public final class CracActor extends ComponentActor<CracActor.Command> {
                             settings.supply() + load.maxRise()))
                     : fixedSupply;
             send(thermal, new ThermalActor.Supply(unit, supply, Cooling.coolingPower(load.itPower(), supply)));
-        } else if (message instanceof Fail) {
+        } else if (message instanceof Fail fail) {
+            log("fail", working ? "unit down; its nodes go to the next working unit" : "none: the unit was already down",
+                    fail.cause());
             if (working) {
                 working = false;
                 send(thermal, new ThermalActor.UnitState(unit, false));
             }
-        } else if (message instanceof Repair) {
+        } else if (message instanceof Repair repair) {
+            log("repair", working ? "none: the unit was not down" : "unit up", repair.cause());
             if (!working) {
                 working = true;
                 send(thermal, new ThermalActor.UnitState(unit, true));
             }
         } else if (message instanceof SetSupply set) {
             fixedSupply = set.supply();
+            log("supply", Double.isNaN(set.supply()) ? "supply automatic (as far as the redline allows)"
+                    : "supply fixed at " + set.supply() + " C", set.cause());
             if (working) {
                 send(thermal, new ThermalActor.UnitState(unit, true));
             }
+        }
+    }
+
+    private void log(String event, String effect, String cause) {
+        if (recorder != null) {
+            send(recorder, new Recorder.EventLogged(now(), event, "crac " + unit, effect, cause));
         }
     }
 }

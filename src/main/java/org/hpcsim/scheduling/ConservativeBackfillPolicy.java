@@ -19,12 +19,15 @@ public final class ConservativeBackfillPolicy extends QueuedPolicy {
     @Override
     public void schedule(SchedulingContext context) {
         long now = context.now();
-        Profile profile = new Profile(now, context.freeNodes(), context.running());
+        Profile profile = new Profile(now, context.freeNodes(), context.running(), context::released);
         Iterator<Job> it = queue.iterator();
         while (it.hasNext()) {
             Job job = it.next();
             long duration = Math.max(1, job.estimate());
             long start = profile.earliestStart(job.nodes(), duration);
+            if (start == org.hpcsim.kernel.SimTime.NEVER) {
+                continue;
+            }
             if (start == now && context.tryStart(job)) {
                 it.remove();
             }

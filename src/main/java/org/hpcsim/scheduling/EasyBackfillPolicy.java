@@ -11,7 +11,8 @@ import org.hpcsim.workload.Job;
  * rest of the queue is then scanned in order: a job that fits now starts if it ends (by estimate) no
  * later than the shadow time, or else if it needs no more than {@code extra} nodes, which then
  * shrinks by its size. A running job past its estimated end (its nodes have not been reported
- * free yet) counts as ending now.
+ * free yet) counts as ending now. A running job's failed or drained nodes do not come back at its
+ * end; a head that cannot fit until a repair gets no shadow time (it blocks nothing).
  */
 public final class EasyBackfillPolicy extends QueuedPolicy {
     public EasyBackfillPolicy(JobOrder order) {
@@ -26,11 +27,13 @@ public final class EasyBackfillPolicy extends QueuedPolicy {
         long now = context.now();
         Job head = queue.first();
         int need = head.nodes();
-        long shadow = now;
+        // A head that never fits by the running jobs' ends alone (failed or drained nodes) waits for
+        // a repair and reserves nothing: shadow = never.
         int available = context.freeNodes();
+        long shadow = available >= need ? now : Long.MAX_VALUE;
         if (available < need) {
             for (RunningJob r : context.running()) {
-                available += r.nodes().length;
+                available += context.released(r);
                 if (available >= need) {
                     shadow = Math.max(now, r.estimatedEnd());
                     break;
@@ -42,7 +45,7 @@ public final class EasyBackfillPolicy extends QueuedPolicy {
             if (Math.max(now, r.estimatedEnd()) > shadow) {
                 break;
             }
-            atShadow += r.nodes().length;
+            atShadow += context.released(r);
         }
         int extra = atShadow - need;
         Iterator<Job> it = queue.iterator();

@@ -11,8 +11,11 @@ final class Profile {
     private int[] free;
     private int size;
 
-    /** Profile of the running jobs: their nodes come back at their estimated ends (overdue ones: now). */
-    Profile(long now, int freeNow, Iterable<RunningJob> running) {
+    /**
+     * Profile of the running jobs: their nodes ({@code released} of them: not the failed or drained
+     * ones) come back at their estimated ends (overdue ones: now).
+     */
+    Profile(long now, int freeNow, Iterable<RunningJob> running, java.util.function.ToIntFunction<RunningJob> released) {
         time = new long[16];
         free = new int[16];
         time[0] = now;
@@ -20,7 +23,7 @@ final class Profile {
         size = 1;
         for (RunningJob r : running) {
             long t = Math.max(now, r.estimatedEnd());
-            int n = r.nodes().length;
+            int n = released.applyAsInt(r);
             if (time[size - 1] == t) {
                 free[size - 1] += n;
             } else {
@@ -44,7 +47,11 @@ final class Profile {
         }
     }
 
-    /** Earliest start time at which {@code nodes} nodes stay free for {@code duration}. */
+    /**
+     * Earliest start time at which {@code nodes} nodes stay free for {@code duration};
+     * {@link org.hpcsim.kernel.SimTime#NEVER} when that many nodes never come free (failed or drained
+     * nodes: the job waits for a repair).
+     */
     long earliestStart(int nodes, long duration) {
         int i = 0;
         while (i < size) {
@@ -62,7 +69,7 @@ final class Profile {
             }
             i = j + 1;
         }
-        throw new IllegalStateException("a job of " + nodes + " nodes never fits");
+        return org.hpcsim.kernel.SimTime.NEVER;
     }
 
     /** Takes {@code nodes} nodes over [start, start + duration). */

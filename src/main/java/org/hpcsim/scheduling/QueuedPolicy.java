@@ -21,6 +21,11 @@ abstract class QueuedPolicy implements SchedulingPolicy {
         return queue.size();
     }
 
+    @Override
+    public java.util.List<Job> queued() {
+        return java.util.List.copyOf(queue);
+    }
+
     /** Starts jobs from the head while the allocator can place them; returns whether the queue emptied. */
     protected boolean startFromHead(SchedulingContext context) {
         while (!queue.isEmpty()) {

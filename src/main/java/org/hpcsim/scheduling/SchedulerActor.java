@@ -4,16 +4,20 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.hpcsim.failure.JobFate;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.network.NoRouteException;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.report.Recorder;
 import org.hpcsim.thermal.PowerModel;
+import org.hpcsim.topology.NodeRanges;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStatus;
 
@@ -23,6 +27,13 @@ import org.hpcsim.workload.JobStatus;
  * their nodes. A job's nodes are freed when all of them have reported its end; reports arrive
  * asynchronously, each after the nodes' report latency. Final statuses of the instant go to the
  * recorder in the same end-of-instant call, so recording costs no extra round.
+ *
+ * <p>Faults: a node reports its failure and repair; the scheduler takes it out of (and back into)
+ * service, stops the failed node's job on its other nodes, and when they have all reported applies
+ * the job's fate ({@link JobFate}: kill, requeue, requeue from the last checkpoint). Drain and resume
+ * events and link failures come to it directly (it owns routing). Each event's effect goes to the
+ * recorder as a row of events.csv. When the run is about to end, jobs still queued (no usable nodes
+ * were left for them) fail, and after a stop from outside, queued and running jobs end unfinished.
  */
 public final class SchedulerActor extends ComponentActor<SchedulerActor.Command> {
 
@@ -34,6 +45,10 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     public record JobArrived(Job job) implements Command {
     }
 
+    /** TraceFeeder -> Scheduler: no job arrives after the last one sent (sent with it). */
+    public record TraceEnded() implements Command {
+    }
+
     /**
      * ComputeNode -> Scheduler: the job's run on {@code node} ended at {@code endTime} with
      * {@code status}; a lead node under the links model adds the contention it saw, others null.
@@ -42,8 +57,47 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             implements Command {
     }
 
+    /**
+     * ComputeNode -> Scheduler: the node stopped job {@code jobIndex} at {@code time} as asked
+     * ({@link ComputeNodeActor.Abort}); a lead under the links model says how much work was done
+     * (microseconds of trace run time), others NaN.
+     */
+    public record NodeAborted(int jobIndex, int node, long time, double workDone) implements Command {
+    }
+
+    /**
+     * ComputeNode -> Scheduler: {@code node} failed at {@code time} running {@code jobIndex} (-1:
+     * idle), with {@code workDone} as in {@link NodeAborted}; {@code cause} is what the failure came
+     * from ({@code scenario}, or the failure model); {@code alreadyDown} when it was down already.
+     */
+    public record NodeFailed(int node, long time, int jobIndex, double workDone, String cause, boolean alreadyDown)
+            implements Command {
+    }
+
+    /** ComputeNode -> Scheduler: {@code node} was repaired at {@code time}; {@code wasDown} false if it was up. */
+    public record NodeRepaired(int node, long time, String cause, boolean wasDown) implements Command {
+    }
+
+    /** Kernel (a scenario event) -> Scheduler: no new job on {@code nodes}; running ones finish. */
+    public record Drain(int[] nodes, String cause) implements Command {
+    }
+
+    /** Kernel (a scenario event) -> Scheduler: {@code nodes} take jobs again. */
+    public record Resume(int[] nodes, String cause) implements Command {
+    }
+
+    /** Kernel (a scenario event) -> Scheduler: the link between nodes {@code a} and {@code b} fails ({@code up} false) or comes back. */
+    public record LinkEvent(int a, int b, boolean up, String cause) implements Command {
+    }
+
     /** The contention a job met: time-weighted mean and largest stretch, and the most load on one of its links. */
     public record Contention(double sigmaMean, double sigmaMax, long maxLinkLoad) {
+    }
+
+    /** How the scheduler treats failures: the fate of a failed job and its checkpoint interval. */
+    public record FailurePolicy(JobFate fate, long checkpointInterval, boolean stopWhenDone) {
+        /** Failures kill jobs; the run ends when nothing is pending. */
+        public static final FailurePolicy DEFAULT = new FailurePolicy(JobFate.KILL, 3_600_000_000L, false);
     }
 
     /** A running job waiting for its nodes' reports. */
@@ -52,8 +106,12 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         int remaining;
         long end;
         JobStatus status = JobStatus.COMPLETED;
-        final NetworkPlanner.Plan plan;
+        NetworkPlanner.Plan plan;
         Contention contention;
+        /** When a failure cut the attempt short, else -1; then why, and the lead's work done if known. */
+        long failedAt = -1;
+        String failure;
+        double workDone = Double.NaN;
 
         Pending(RunningJob run, NetworkPlanner.Plan plan) {
             this.run = run;
@@ -62,22 +120,31 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         }
     }
 
+    /** A job that lost an attempt: the trace's job, attempts so far, its first start and the work saved. */
+    private record History(Job original, int attempts, long firstStart, long saved) {
+    }
+
     private final SchedulerCore core;
     private final Address<Recorder.Command> recorder;
-    private final Map<Integer, Pending> pending = new HashMap<>();
-    private final List<Recorder.JobEnded> ended = new ArrayList<>();
+    private final TreeMap<Integer, Pending> pending = new TreeMap<>();
+    private final Map<Integer, History> histories = new HashMap<>();
+    private final List<Recorder.Command> records = new ArrayList<>();
     private final Address<ComputeNodeActor.Command>[] nodes;
     private final NetworkPlanner network;
     private final PowerModel power;
+    private final FailurePolicy failures;
+    private boolean traceEnded;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private SchedulerActor(ActorContext<KernelCommand> context, ComponentSetup setup, SchedulerCore core,
-                           Address<Recorder.Command> recorder, NetworkPlanner network, PowerModel power) {
+                           Address<Recorder.Command> recorder, NetworkPlanner network, PowerModel power,
+                           FailurePolicy failures) {
         super(context, setup);
         this.core = core;
         this.recorder = recorder;
         this.network = network;
         this.power = power;
+        this.failures = failures;
         this.nodes = new Address[core.machine().size()];
         for (int i = 0; i < nodes.length; i++) {
             nodes[i] = new Address<>(i);
@@ -87,31 +154,32 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     /** {@code network}: the network model's planner, or null when run times ignore the network. */
     public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
                                                  Address<Recorder.Command> recorder, NetworkPlanner network) {
-        return create(setup, core, recorder, network, null);
+        return create(setup, core, recorder, network, null, FailurePolicy.DEFAULT);
     }
 
-    /** {@code power}: the node power model of a modelled room, or null; it sets the watts nodes draw running a job. */
+    /**
+     * {@code power}: the node power model of a modelled room, or null; it sets the watts nodes draw
+     * running a job. {@code failures}: what becomes of a job whose node fails, and whether to end the
+     * run once every job has ended (under a failure model that never stops drawing failures).
+     */
     public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
                                                  Address<Recorder.Command> recorder, NetworkPlanner network,
-                                                 PowerModel power) {
-        return Behaviors.setup(ctx -> new SchedulerActor(ctx, setup, core, recorder, network, power));
+                                                 PowerModel power, FailurePolicy failures) {
+        return Behaviors.setup(ctx -> new SchedulerActor(ctx, setup, core, recorder, network, power, failures));
     }
 
     @Override
     protected void onMessage(Command message) {
+        requestWindDownCall();
         if (message instanceof JobArrived arrived) {
             Job job = arrived.job();
             String reason = core.submit(job);
             if (reason != null) {
-                ended.add(new Recorder.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason, null));
+                records.add(new Recorder.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason, null));
             }
             requestEndOfInstant();
         } else if (message instanceof NodeReport report) {
-            Pending p = pending.get(report.jobIndex());
-            if (p == null) {
-                throw new IllegalStateException("report from node " + report.node() + " for job index "
-                        + report.jobIndex() + ", which is not running");
-            }
+            Pending p = pendingFor(report.jobIndex(), report.node());
             p.end = Math.max(p.end, report.endTime());
             if (report.status() == JobStatus.KILLED) {
                 p.status = JobStatus.KILLED;
@@ -119,46 +187,322 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             if (report.contention() != null) {
                 p.contention = report.contention();
             }
-            if (--p.remaining == 0) {
-                pending.remove(report.jobIndex());
-                core.finish(report.jobIndex());
-                RunningJob r = p.run;
-                ended.add(new Recorder.JobEnded(r.job(), r.start(), p.end, r.nodes(), p.status, null, use(p)));
-                requestEndOfInstant();
+            reported(report.jobIndex(), p);
+        } else if (message instanceof NodeAborted aborted) {
+            Pending p = pendingFor(aborted.jobIndex(), aborted.node());
+            if (!Double.isNaN(aborted.workDone())) {
+                p.workDone = aborted.workDone();
+            }
+            reported(aborted.jobIndex(), p);
+        } else if (message instanceof NodeFailed failed) {
+            nodeFailed(failed);
+        } else if (message instanceof NodeRepaired repaired) {
+            String effect = !repaired.wasDown() ? "none: the node was not down"
+                    : core.repair(repaired.node()) ? (core.isDrained(repaired.node()) ? "node up, still drained" : "node up")
+                    : "none: the node was not down";
+            log(repaired.time(), "repair", "node " + repaired.node(), effect, repaired.cause());
+            requestEndOfInstant();
+        } else if (message instanceof Drain drain) {
+            drain(drain);
+        } else if (message instanceof Resume resume) {
+            int changed = 0;
+            for (int node : resume.nodes()) {
+                changed += core.resume(node) ? 1 : 0;
+            }
+            log(now(), "resume", label(resume.nodes()), changed == 0 ? "none: no node was drained"
+                    : changed + " node" + (changed == 1 ? "" : "s") + " back in service", resume.cause());
+            requestEndOfInstant();
+        } else if (message instanceof LinkEvent link) {
+            linkEvent(link);
+        } else if (message instanceof TraceEnded) {
+            traceEnded = true;
+            requestEndOfInstant();
+        }
+    }
+
+    private Pending pendingFor(int jobIndex, int node) {
+        Pending p = pending.get(jobIndex);
+        if (p == null) {
+            throw new IllegalStateException("report from node " + node + " for job index " + jobIndex
+                    + ", which is not running");
+        }
+        return p;
+    }
+
+    /** One more of the job's nodes is done with it; the last one ends the attempt. */
+    private void reported(int jobIndex, Pending p) {
+        if (--p.remaining > 0) {
+            return;
+        }
+        pending.remove(jobIndex);
+        core.finish(jobIndex);
+        if (p.failedAt >= 0) {
+            attemptFailed(p);
+        } else {
+            RunningJob r = p.run;
+            History h = histories.remove(jobIndex);
+            records.add(h == null
+                    ? new Recorder.JobEnded(r.job(), r.start(), p.end, r.nodes(), p.status, null, use(p))
+                    : new Recorder.JobEnded(h.original(), r.start(), p.end, r.nodes(), p.status, null, use(p),
+                            h.attempts() + 1, h.firstStart()));
+        }
+        requestEndOfInstant();
+    }
+
+    private void nodeFailed(NodeFailed f) {
+        String target = "node " + f.node();
+        boolean changed = !f.alreadyDown() && core.fail(f.node());
+        if (f.jobIndex() < 0) {
+            log(f.time(), "fail", target, changed ? "node down (idle)" : "none: the node was already down", f.cause());
+            requestEndOfInstant();
+            return;
+        }
+        Pending p = pendingFor(f.jobIndex(), f.node());
+        if (!Double.isNaN(f.workDone())) {
+            p.workDone = f.workDone();
+        }
+        Job job = p.run.job();
+        if (p.failedAt < 0) {
+            p.failedAt = f.time();
+            p.failure = "node " + f.node() + " failed";
+            abortOthers(p, f.node());
+        }
+        log(f.time(), "fail", target, (changed ? "node down; " : "") + "job " + job.id() + " " + fateWord(), f.cause());
+        reported(f.jobIndex(), p);
+    }
+
+    /** Stops the attempt on the job's other nodes; each answers with NodeAborted unless it already reported. */
+    private void abortOthers(Pending p, int except) {
+        ComputeNodeActor.Abort abort = new ComputeNodeActor.Abort(p.run.job().index());
+        for (int node : p.run.nodes()) {
+            if (node != except) {
+                send(nodes[node], abort);
             }
         }
     }
 
-    @Override
-    protected void onEndOfInstant() {
-        for (Recorder.JobEnded e : ended) {
-            send(recorder, e);
+    private String fateWord() {
+        return switch (failures.fate()) {
+            case KILL -> "failed";
+            case REQUEUE -> "requeued";
+            case REQUEUE_WITH_CHECKPOINT -> "requeued from its last checkpoint";
+        };
+    }
+
+    /** Every node of an attempt a failure cut short has reported: apply the job's fate. */
+    private void attemptFailed(Pending p) {
+        RunningJob r = p.run;
+        Job attempt = r.job();
+        History h = histories.remove(attempt.index());
+        Job original = h == null ? attempt : h.original();
+        int number = h == null ? 1 : h.attempts() + 1;
+        long firstStart = h == null ? r.start() : h.firstStart();
+        long savedBefore = h == null ? 0 : h.saved();
+        long elapsed = p.failedAt - r.start();
+        double done = workDone(p, elapsed);
+        long saved = savedBefore;
+        if (failures.fate() == JobFate.REQUEUE_WITH_CHECKPOINT) {
+            long interval = failures.checkpointInterval();
+            saved = Math.min(original.runTime(), (long) Math.floor((savedBefore + done) / interval) * interval);
+            saved = Math.max(saved, savedBefore);
         }
-        ended.clear();
-        List<RunningJob> started = core.schedule(now());
-        for (RunningJob r : started) {
-            Job job = r.job();
-            NetworkPlanner.Plan plan = network == null ? null : network.plan(job, r.nodes(), random());
-            pending.put(job.index(), new Pending(r, plan));
-            double watts = watts(plan);
-            if (plan != null && plan.flow() != null) {
-                int lead = r.nodes()[0];
-                ComputeNodeActor.StartJob follow = new ComputeNodeActor.StartJob(job.index(), plan.runTime(),
-                        plan.limit(), null, true, watts);
-                for (int node : r.nodes()) {
-                    send(nodes[node], node == lead
-                            ? new ComputeNodeActor.StartJob(job.index(), plan.runTime(), plan.limit(), plan.flow(), false,
-                                    watts)
-                            : follow);
-                }
+        long savedNow = saved - savedBefore;
+        double lostFraction = done > 0 ? Math.max(0, 1 - savedNow / done) : 1;
+        double lost = (double) r.nodes().length * elapsed * lostFraction;
+        String outcome = switch (failures.fate()) {
+            case KILL -> "failed";
+            case REQUEUE -> "requeued";
+            case REQUEUE_WITH_CHECKPOINT -> "resumed-from-checkpoint";
+        };
+        records.add(new Recorder.AttemptEnded(original, number, r.start(), p.failedAt, r.nodes(), outcome, p.failure,
+                savedNow, lost));
+        if (failures.fate() == JobFate.KILL) {
+            records.add(new Recorder.JobEnded(original, r.start(), p.failedAt, r.nodes(), JobStatus.FAILED, p.failure,
+                    use(p), number, firstStart));
+            return;
+        }
+        long saveKept = failures.fate() == JobFate.REQUEUE_WITH_CHECKPOINT ? saved : 0;
+        histories.put(attempt.index(), new History(original, number, firstStart, saveKept));
+        core.requeue(saveKept == 0 ? original : resumed(original, saveKept));
+    }
+
+    /** The job as it runs again after a checkpoint: its remaining work, and its estimate less the work saved. */
+    private static Job resumed(Job j, long saved) {
+        long estimate = j.estimate() < 0 ? j.estimate() : Math.max(0, j.estimate() - saved);
+        return new Job(j.index(), j.id(), j.line(), j.submit(), j.arrival(), j.runTime() - saved, estimate, j.procs(),
+                j.nodes(), j.options(), j.swf(), j.rejectReason());
+    }
+
+    /**
+     * The work (microseconds of the attempt's trace run time) done in {@code elapsed}: as reported by
+     * the lead under the links model; under the distance model the elapsed share of the stretched run
+     * time; otherwise the elapsed time. Never more than the attempt's work.
+     */
+    private double workDone(Pending p, long elapsed) {
+        long work = p.run.job().runTime();
+        if (!Double.isNaN(p.workDone)) {
+            return Math.min(work, p.workDone);
+        }
+        if (p.plan != null && p.plan.flow() == null && p.plan.runTime() > 0) {
+            return Math.min(work, (double) elapsed * work / p.plan.runTime());
+        }
+        return Math.min(work, elapsed);
+    }
+
+    private void drain(Drain drain) {
+        int changed = 0;
+        int busy = 0;
+        for (int node : drain.nodes()) {
+            if (core.drain(node)) {
+                changed++;
+                busy += core.machine().owner(node) >= 0 ? 1 : 0;
+            }
+        }
+        log(now(), "drain", label(drain.nodes()), changed == 0 ? "none: already drained"
+                : changed + " node" + (changed == 1 ? "" : "s") + " drained, " + busy + " still running a job",
+                drain.cause());
+        requestEndOfInstant();
+    }
+
+    /** A link fails or comes back: running jobs whose routes change are rerouted, or fail without a route. */
+    private void linkEvent(LinkEvent e) {
+        String target = "link " + e.a() + "-" + e.b();
+        int link = network.link(e.a(), e.b());
+        boolean changed = e.up() ? network.repairLink(link) : network.failLink(link);
+        if (!changed) {
+            log(now(), e.up() ? "repair" : "fail", target, e.up() ? "none: the link was not down"
+                    : "none: the link was already down", e.cause());
+            return;
+        }
+        int rerouted = 0;
+        List<String> lost = new ArrayList<>();
+        for (Pending p : pending.values()) {
+            if (p.failedAt >= 0 || p.plan == null || (e.up() ? !p.plan.detoured() : !p.plan.crosses(link))) {
                 continue;
             }
-            ComputeNodeActor.StartJob start = new ComputeNodeActor.StartJob(job.index(),
-                    plan == null ? job.runTime() : plan.runTime(), plan == null ? job.estimate() : plan.limit(), watts);
-            for (int node : r.nodes()) {
-                send(nodes[node], start);
+            RunningJob r = p.run;
+            NetworkPlanner.Plan next;
+            try {
+                next = network.replan(r.job(), r.nodes(), p.plan);
+            } catch (NoRouteException ex) {
+                p.failedAt = now();
+                p.failure = "link " + e.a() + "-" + e.b() + " failed: no route between nodes " + ex.from() + " and "
+                        + ex.to();
+                abortOthers(p, -1);
+                lost.add("job " + r.job().id() + " " + fateWord());
+                continue;
+            }
+            boolean same = java.util.Arrays.equals(next.links(), p.plan.links()) && (next.flow() == null
+                    || java.util.Arrays.equals(next.flow().weights(), p.plan.flow().weights()));
+            if (same) {
+                p.plan = next;
+                continue;
+            }
+            p.plan = next;
+            rerouted++;
+            if (next.flow() != null) {
+                send(nodes[r.nodes()[0]], new ComputeNodeActor.Reroute(r.job().index(), next.flow()));
             }
         }
+        String effect = (e.up() ? "link up" : "link down " + network.describe(link)) + "; " + rerouted
+                + " running job" + (rerouted == 1 ? "" : "s") + " rerouted"
+                + (lost.isEmpty() ? "" : "; no route: " + String.join(", ", lost));
+        log(now(), e.up() ? "repair" : "fail", target, effect, e.cause());
+        requestEndOfInstant();
+    }
+
+    @Override
+    protected void onEndOfInstant() {
+        flushRecords();
+        List<RunningJob> started = core.schedule(now());
+        for (RunningJob r : started) {
+            start(r);
+        }
+        flushRecords();
+        if (failures.stopWhenDone() && traceEnded && pending.isEmpty() && core.queueLength() == 0) {
+            endSimulation();
+        }
+    }
+
+    private void start(RunningJob r) {
+        Job job = r.job();
+        NetworkPlanner.Plan plan;
+        try {
+            plan = network == null ? null : network.plan(job, r.nodes(), random());
+        } catch (NoRouteException e) {
+            core.finish(job.index());
+            History h = histories.remove(job.index());
+            records.add(new Recorder.JobEnded(h == null ? job : h.original(), r.start(), r.start(), r.nodes(),
+                    JobStatus.FAILED, "no route between nodes " + e.from() + " and " + e.to()
+                    + ": failed links partition the network", null, h == null ? 1 : h.attempts() + 1,
+                    h == null ? r.start() : h.firstStart()));
+            return;
+        }
+        pending.put(job.index(), new Pending(r, plan));
+        double watts = watts(plan);
+        if (plan != null && plan.flow() != null) {
+            int lead = r.nodes()[0];
+            ComputeNodeActor.StartJob follow = new ComputeNodeActor.StartJob(job.index(), plan.runTime(),
+                    plan.limit(), null, true, watts);
+            for (int node : r.nodes()) {
+                send(nodes[node], node == lead
+                        ? new ComputeNodeActor.StartJob(job.index(), plan.runTime(), plan.limit(), plan.flow(), false,
+                                watts)
+                        : follow);
+            }
+            return;
+        }
+        ComputeNodeActor.StartJob start = new ComputeNodeActor.StartJob(job.index(),
+                plan == null ? job.runTime() : plan.runTime(), plan == null ? job.estimate() : plan.limit(), watts);
+        for (int node : r.nodes()) {
+            send(nodes[node], start);
+        }
+    }
+
+    /**
+     * The run is about to end. Jobs still queued could never be placed again (their nodes stayed
+     * down); after a stop from outside, queued and running jobs are unfinished.
+     */
+    @Override
+    protected void onWindDown(boolean stopped) {
+        for (Job job : core.queued()) {
+            History h = histories.remove(job.index());
+            Job original = h == null ? job : h.original();
+            if (stopped) {
+                records.add(new Recorder.JobEnded(original, -1, -1, null, JobStatus.UNFINISHED,
+                        "queued when the run was stopped", null, h == null ? 0 : h.attempts(),
+                        h == null ? -1 : h.firstStart()));
+            } else {
+                records.add(new Recorder.JobEnded(original, -1, -1, null, JobStatus.FAILED, "never placed: needs "
+                        + job.nodes() + " nodes, " + (core.totalNodes() - core.downCount() - core.drainedCount())
+                        + " usable when nothing else was left to happen", null, h == null ? 0 : h.attempts(),
+                        h == null ? -1 : h.firstStart()));
+            }
+        }
+        for (Pending p : pending.values()) {
+            RunningJob r = p.run;
+            History h = histories.remove(r.job().index());
+            records.add(new Recorder.JobEnded(h == null ? r.job() : h.original(), r.start(), now(), r.nodes(),
+                    JobStatus.UNFINISHED, "running when the run was stopped", use(p), h == null ? 1 : h.attempts() + 1,
+                    h == null ? r.start() : h.firstStart()));
+        }
+        flushRecords();
+    }
+
+    private void flushRecords() {
+        for (Recorder.Command c : records) {
+            send(recorder, c);
+        }
+        records.clear();
+    }
+
+    private void log(long time, String event, String target, String effect, String cause) {
+        records.add(new Recorder.EventLogged(time, event, target, effect, cause));
+        requestEndOfInstant();
+    }
+
+    private static String label(int[] ids) {
+        return ids.length == 1 ? "node " + ids[0] : "nodes " + NodeRanges.format(ids);
     }
 
     /**

@@ -12,8 +12,13 @@ import org.hpcsim.allocation.MachineState;
 import org.hpcsim.workload.Job;
 
 /**
- * The scheduler's state without any actor: the machine's free nodes, the allocator, the policy and
- * the running jobs. The {@link SchedulerActor} drives it from messages; tests drive it directly.
+ * The scheduler's state without any actor: the machine's free nodes, the allocator, the policy,
+ * the running jobs, and which nodes are out of service. The {@link SchedulerActor} drives it from
+ * messages; tests drive it directly.
+ *
+ * <p>A node is usable when it is neither failed (down) nor drained. An unusable idle node is held by
+ * {@link MachineState#UNAVAILABLE}, so no allocator ever sees it free; an unusable node of a running
+ * job stays the job's until the job ends, then passes to {@code UNAVAILABLE} instead of being freed.
  */
 public final class SchedulerCore implements SchedulingContext {
     private static final Comparator<RunningJob> BY_ESTIMATED_END =
@@ -25,6 +30,11 @@ public final class SchedulerCore implements SchedulingContext {
     private final TreeSet<RunningJob> running = new TreeSet<>(BY_ESTIMATED_END);
     private final Map<Integer, RunningJob> byIndex = new HashMap<>();
     private final Iterable<RunningJob> runningView = Collections.unmodifiableSet(running);
+    private final boolean[] down;
+    private final boolean[] drained;
+    private final Map<Integer, Integer> unusableByJob = new HashMap<>();
+    private int downCount;
+    private int drainedCount;
     private List<RunningJob> started;
     private long now;
 
@@ -32,6 +42,8 @@ public final class SchedulerCore implements SchedulingContext {
         this.machine = machine;
         this.allocator = allocator;
         this.policy = policy;
+        this.down = new boolean[machine.size()];
+        this.drained = new boolean[machine.size()];
     }
 
     /**
@@ -59,15 +71,142 @@ public final class SchedulerCore implements SchedulingContext {
         return result;
     }
 
-    /** The job's nodes have all reported; frees them. */
+    /** A requeued job goes back into the queue (the policy orders it by its original arrival). */
+    public void requeue(Job job) {
+        policy.enqueue(job);
+    }
+
+    /** The job's nodes have all reported; frees the usable ones, the others become unavailable. */
     public RunningJob finish(int jobIndex) {
         RunningJob r = byIndex.remove(jobIndex);
         if (r == null) {
             throw new IllegalStateException("job index " + jobIndex + " is not running");
         }
         running.remove(r);
-        machine.release(r.nodes());
+        if (unusableByJob.remove(jobIndex) == null) {
+            machine.release(r.nodes());
+            return r;
+        }
+        int usable = 0;
+        for (int node : r.nodes()) {
+            if (usable(node)) {
+                usable++;
+            }
+        }
+        int[] freed = new int[usable];
+        int k = 0;
+        for (int node : r.nodes()) {
+            if (usable(node)) {
+                freed[k++] = node;
+            } else {
+                machine.reassign(node, MachineState.UNAVAILABLE);
+            }
+        }
+        machine.release(freed);
         return r;
+    }
+
+    /** Whether the node is neither failed nor drained. */
+    public boolean usable(int node) {
+        return !down[node] && !drained[node];
+    }
+
+    public boolean isDown(int node) {
+        return down[node];
+    }
+
+    public boolean isDrained(int node) {
+        return drained[node];
+    }
+
+    public int downCount() {
+        return downCount;
+    }
+
+    public int drainedCount() {
+        return drainedCount;
+    }
+
+    /** The node failed; returns false if it already was down. */
+    public boolean fail(int node) {
+        if (down[node]) {
+            return false;
+        }
+        boolean wasUsable = usable(node);
+        down[node] = true;
+        downCount++;
+        if (wasUsable) {
+            becameUnusable(node);
+        }
+        return true;
+    }
+
+    /** The node works again; returns false if it was not down. */
+    public boolean repair(int node) {
+        if (!down[node]) {
+            return false;
+        }
+        down[node] = false;
+        downCount--;
+        if (usable(node)) {
+            becameUsable(node);
+        }
+        return true;
+    }
+
+    /** No new job goes to the node; returns false if it already was drained. */
+    public boolean drain(int node) {
+        if (drained[node]) {
+            return false;
+        }
+        boolean wasUsable = usable(node);
+        drained[node] = true;
+        drainedCount++;
+        if (wasUsable) {
+            becameUnusable(node);
+        }
+        return true;
+    }
+
+    /** The node takes jobs again; returns false if it was not drained. */
+    public boolean resume(int node) {
+        if (!drained[node]) {
+            return false;
+        }
+        drained[node] = false;
+        drainedCount--;
+        if (usable(node)) {
+            becameUsable(node);
+        }
+        return true;
+    }
+
+    private void becameUnusable(int node) {
+        int owner = machine.owner(node);
+        if (owner == -1) {
+            machine.allocate(new int[] {node}, MachineState.UNAVAILABLE);
+        } else if (owner >= 0) {
+            unusableByJob.merge(owner, 1, Integer::sum);
+        }
+    }
+
+    private void becameUsable(int node) {
+        int owner = machine.owner(node);
+        if (owner == MachineState.UNAVAILABLE) {
+            machine.release(new int[] {node});
+        } else if (owner >= 0) {
+            unusableByJob.merge(owner, -1, Integer::sum);
+        }
+    }
+
+    /** The running job of the given index, or null. */
+    public RunningJob runningJob(int jobIndex) {
+        return byIndex.get(jobIndex);
+    }
+
+    /** The queued jobs in queue order. */
+    public List<Job> queued() {
+        return policy.queued();
     }
 
     public MachineState machine() {
@@ -96,6 +235,12 @@ public final class SchedulerCore implements SchedulingContext {
     @Override
     public Iterable<RunningJob> running() {
         return runningView;
+    }
+
+    @Override
+    public int released(RunningJob job) {
+        Integer unusable = unusableByJob.get(job.job().index());
+        return job.nodes().length - (unusable == null ? 0 : unusable);
     }
 
     @Override

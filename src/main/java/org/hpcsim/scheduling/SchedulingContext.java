@@ -16,6 +16,14 @@ public interface SchedulingContext {
     Iterable<RunningJob> running();
 
     /**
+     * How many of the running job's nodes become free when it ends: all of them, except nodes that
+     * failed or were drained while it ran.
+     */
+    default int released(RunningJob job) {
+        return job.nodes().length;
+    }
+
+    /**
      * Asks the allocator to place the job now; if it can, the allocation is committed and the job
      * starts. Returns whether it started.
      */

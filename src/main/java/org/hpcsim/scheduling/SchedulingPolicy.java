@@ -13,4 +13,7 @@ public interface SchedulingPolicy {
 
     /** Jobs waiting. */
     int queueLength();
+
+    /** The jobs waiting, in queue order (a copy). */
+    java.util.List<Job> queued();
 }

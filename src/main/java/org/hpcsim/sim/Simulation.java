@@ -37,6 +37,8 @@ import org.hpcsim.room.CracActor;
 import org.hpcsim.room.ThermalActor;
 import org.hpcsim.thermal.CoolingSettings;
 import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.failure.FailureModel;
+import org.hpcsim.report.FailureLog;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
 import org.hpcsim.scheduling.NetworkPlanner;
@@ -67,7 +69,7 @@ public final class Simulation {
 
     /** What a run produced. */
     public record Result(RunMetrics metrics, KernelStats kernel, double wallSeconds, long peakRssBytes,
-                         Path outputDir, ThermalLog.Summary thermal) {
+                         Path outputDir, ThermalLog.Summary thermal, FailureLog failures) {
         public double eventsPerSecond() {
             return wallSeconds > 0 ? kernel.events() / wallSeconds : 0;
         }
@@ -82,13 +84,15 @@ public final class Simulation {
     private final LinkMap links;
     private final NetworkPlanner network;
     private final Room room;
+    private final FailureModel failureModel;
     private final KernelSettings kernelSettings;
+    private volatile boolean stoppedEarly;
     private final RunProgress runProgress = new RunProgress();
     private volatile KernelProgress kernelProgress;
     private boolean ran;
 
     private Simulation(Scenario scenario, Trace trace, Topology topology, String spanCurve, int[] spanRanks,
-                       SchedulerCore core, LinkMap links, NetworkPlanner network, Room room) {
+                       SchedulerCore core, LinkMap links, NetworkPlanner network, Room room, FailureModel failureModel) {
         this.scenario = scenario;
         this.trace = trace;
         this.topology = topology;
@@ -98,6 +102,7 @@ public final class Simulation {
         this.links = links;
         this.network = network;
         this.room = room;
+        this.failureModel = failureModel;
         Scenario.KernelOptions k = scenario.kernel();
         int threads = k.threadsFor(topology.size() + 3 + linkActors() + roomActors());
         this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
@@ -154,8 +159,88 @@ public final class Simulation {
                 throw new InputException("configuration", 0, "network.pattern", e.getMessage());
             }
         }
-        return new Simulation(scenario, trace, topology, spanCurve, spanRanks, new SchedulerCore(machine, allocator, policy),
-                links, planner, room);
+        FailureModel failures;
+        try {
+            failures = registry.failureModel(scenario.failures().model());
+        } catch (IllegalArgumentException e) {
+            throw new InputException("configuration", 0, "failures.model", e.getMessage());
+        }
+        Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
+                new SchedulerCore(machine, allocator, policy), links, planner, room, failures);
+        for (ScenarioEvent e : scenario.events()) {
+            try {
+                sim.check(e);
+            } catch (IllegalArgumentException ex) {
+                throw new InputException(e.source(), 0, "event", ex.getMessage());
+            }
+        }
+        return sim;
+    }
+
+    /**
+     * Checks an event against this machine and these settings: its nodes, link or unit exist, a link
+     * event has a network model to route, a failure is allowed by the failure model.
+     *
+     * @throws IllegalArgumentException saying what is wrong
+     */
+    void check(ScenarioEvent e) {
+        ScenarioEvent.Kind kind = e.kind();
+        boolean linkEvent = kind == ScenarioEvent.Kind.LINK_FAIL || kind == ScenarioEvent.Kind.LINK_REPAIR;
+        if (linkEvent && network == null && topology instanceof GridTopology) {
+            throw new IllegalArgumentException("link events need a network model (network.model = distance or links):"
+                    + " without one jobs have no routes, in '" + e.text() + "'");
+        }
+        e.check(topology.size(), links == null ? null : (a, b) -> links.between(a, b),
+                room == null ? 0 : room.cooling().units().size());
+        if ((kind == ScenarioEvent.Kind.NODE_FAIL || kind == ScenarioEvent.Kind.LINK_FAIL)
+                && !failureModel.allowsScriptedFailures()) {
+            throw new IllegalArgumentException("failures.model is none, so nothing may fail; use trace (the default)"
+                    + " to script failures, in '" + e.text() + "'");
+        }
+    }
+
+    /** Where scheduled or injected messages go: the kernel before the run, its control while paused. */
+    interface MessageSink {
+        <C> void put(Address<C> to, C message, long time);
+    }
+
+    /** Sends what the event does to the components it concerns, due at its time. */
+    void dispatch(ScenarioEvent e, MessageSink sink) {
+        int n = topology.size();
+        Address<SchedulerActor.Command> scheduler = new Address<>(n);
+        int[] t = e.targets();
+        switch (e.kind()) {
+            case NODE_FAIL -> {
+                for (int node : t) {
+                    sink.put(new Address<ComputeNodeActor.Command>(node), new ComputeNodeActor.Fail(SCENARIO), e.time());
+                }
+            }
+            case NODE_REPAIR -> {
+                for (int node : t) {
+                    sink.put(new Address<ComputeNodeActor.Command>(node), new ComputeNodeActor.Repair(SCENARIO),
+                            e.time());
+                }
+            }
+            case NODE_DRAIN -> sink.put(scheduler, new SchedulerActor.Drain(t, SCENARIO), e.time());
+            case NODE_RESUME -> sink.put(scheduler, new SchedulerActor.Resume(t, SCENARIO), e.time());
+            case LINK_FAIL, LINK_REPAIR -> sink.put(scheduler,
+                    new SchedulerActor.LinkEvent(t[0], t[1], e.kind() == ScenarioEvent.Kind.LINK_REPAIR, SCENARIO), e.time());
+            case CRAC_FAIL -> sink.put(crac(t[0]), new CracActor.Fail(SCENARIO), e.time());
+            case CRAC_REPAIR -> sink.put(crac(t[0]), new CracActor.Repair(SCENARIO), e.time());
+            case CRAC_SUPPLY -> sink.put(crac(t[0]), new CracActor.SetSupply(e.supply(), SCENARIO), e.time());
+        }
+    }
+
+    /** The cause events.csv gives a scripted event, wherever it was given (so a console and a file agree). */
+    private static final String SCENARIO = "scenario";
+
+    private Address<CracActor.Command> crac(int unit) {
+        return new Address<>(topology.size() + 3 + linkActors() + 1 + unit);
+    }
+
+    /** Whether events.csv and attempts.csv are written: something can fail or an event is scripted. */
+    private boolean logsEvents(boolean console) {
+        return console || failureModel.stochastic() || !scenario.events().isEmpty();
     }
 
     /** Link actors in the simulation: one per link under the links model, else none. */
@@ -228,6 +313,11 @@ public final class Simulation {
 
     /** Simulates in the given runtime and commits the outputs; a prepared simulation runs once. */
     public Result run(ActorRuntime runtime) {
+        return run(runtime, null);
+    }
+
+    /** As {@link #run(ActorRuntime)}; {@code live}, when not null, gets the kernel before it runs (a console). */
+    Result run(ActorRuntime runtime, java.util.function.Consumer<Kernel> live) {
         if (ran) {
             throw new IllegalStateException("a prepared simulation runs once; prepare it again");
         }
@@ -244,11 +334,16 @@ public final class Simulation {
             int thermalId = n + 3 + linkActors();
             Address<ThermalActor.Command> thermal = room == null ? null : new Address<>(thermalId);
             double idle = room == null ? 0 : room.model().power().idle();
+            FailureModel nodeFailures = failureModel.stochastic() ? failureModel : null;
             for (int i = 0; i < n; i++) {
-                kernel.add(i, "node", setup -> ComputeNodeActor.create(setup, scheduler, latency, thermal, idle));
+                kernel.add(i, "node", setup -> ComputeNodeActor.create(setup, scheduler, latency, thermal, idle,
+                        nodeFailures));
             }
+            Scenario.FailureOptions fo = scenario.failures();
+            SchedulerActor.FailurePolicy failurePolicy = new SchedulerActor.FailurePolicy(fo.onJobFailure(),
+                    fo.checkpointInterval(), failureModel.stochastic());
             kernel.add(n, "scheduler", setup -> SchedulerActor.create(setup, core, recorder, network,
-                    room == null ? null : room.model().power()));
+                    room == null ? null : room.model().power(), failurePolicy));
             Address<TraceFeeder.Command> feeder = kernel.add(n + 1, "feeder",
                     setup -> TraceFeeder.create(setup, jobs, scheduler, scenario.kernel().feederBatch()));
             Path jobsCsv = out.file("jobs.csv");
@@ -257,8 +352,10 @@ public final class Simulation {
                     scenario.network().linksCsvTop(), links::describe) : LinksCsv.off();
             ThermalLog thermalLog = room == null ? null : ThermalLog.open(out.file("thermal.csv"),
                     scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null);
+            FailureLog failureLog = logsEvents(live != null)
+                    ? FailureLog.open(out.file("events.csv"), out.file("attempts.csv")) : null;
             kernel.add(n + 2, "recorder", setup -> Recorder.create(setup, topology, spanRanks, jobsCsv, linkLog,
-                    thermalLog, runProgress, metrics));
+                    thermalLog, failureLog, runProgress, metrics));
             for (int l = 0; l < linkActors(); l++) {
                 int link = l;
                 kernel.add(n + 3 + l, "link", setup -> LinkActor.create(setup, link, linksCsv ? recorder : null));
@@ -270,13 +367,31 @@ public final class Simulation {
             if (first != null) {
                 kernel.schedule(feeder, new TraceFeeder.Feed(), first.arrival());
             }
+            MessageSink initial = new MessageSink() {
+                @Override
+                public <C> void put(Address<C> to, C message, long time) {
+                    kernel.schedule(to, message, time);
+                }
+            };
+            for (ScenarioEvent e : scenario.events()) {
+                dispatch(e, initial);
+            }
+            if (nodeFailures != null) {
+                long start = first == null ? 0 : first.arrival();
+                for (int i = 0; i < n; i++) {
+                    kernel.schedule(new Address<ComputeNodeActor.Command>(i), new ComputeNodeActor.StartFailures(), start);
+                }
+            }
+            if (live != null) {
+                live.accept(kernel);
+            }
             long t0 = System.nanoTime();
             KernelStats stats = kernel.run(runtime);
             double wall = (System.nanoTime() - t0) / 1e9;
             RunMetrics m = metrics.join();
             long rss = peakRss();
             Result result = new Result(m, stats, wall, rss, scenario.outputDir(),
-                    thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()));
+                    thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog);
             write(out.file("summary.json"), summary(result).render());
             write(out.file("config-used.conf"), ConfigLoader.render(scenario.config()));
             out.commit();
@@ -297,18 +412,9 @@ public final class Simulation {
                 room.model().power().idle(), cooling, firstCrac, recorder, trace));
         for (int u = 0; u < cooling.units().size(); u++) {
             int unit = u;
-            kernel.add(firstCrac + u, "crac", setup -> CracActor.create(setup, unit, cooling, thermal));
+            kernel.add(firstCrac + u, "crac", setup -> CracActor.create(setup, unit, cooling, thermal, recorder));
         }
         kernel.schedule(thermal, new ThermalActor.Begin(), first == null ? 0 : first.arrival());
-        for (ScenarioEvent e : scenario.events()) {
-            Address<CracActor.Command> crac = new Address<>(firstCrac + e.unit());
-            CracActor.Command c = switch (e.action()) {
-                case FAIL -> new CracActor.Fail();
-                case REPAIR -> new CracActor.Repair();
-                case SUPPLY -> new CracActor.SetSupply(e.supply());
-            };
-            kernel.schedule(crac, c, e.time());
-        }
     }
 
     private JsonWriter summary(Result r) {
@@ -325,6 +431,9 @@ public final class Simulation {
                 .put("jobs_completed", m.count(org.hpcsim.workload.JobStatus.COMPLETED))
                 .put("jobs_killed", m.count(org.hpcsim.workload.JobStatus.KILLED))
                 .put("jobs_rejected", m.count(org.hpcsim.workload.JobStatus.REJECTED))
+                .put("jobs_failed", m.count(org.hpcsim.workload.JobStatus.FAILED))
+                .put("jobs_unfinished", m.count(org.hpcsim.workload.JobStatus.UNFINISHED))
+                .put("stopped_early", stoppedEarly)
                 .put("makespan_s", SimTime.toSeconds(m.makespan()))
                 .put("mean_wait_s", m.meanWaitSeconds())
                 .put("max_wait_s", m.maxWaitSeconds())
@@ -335,6 +444,7 @@ public final class Simulation {
                 .put("locality", locality(m.locality()))
                 .put("network", network(m.network()))
                 .put("thermal", thermal(r.thermal()))
+                .put("failures", failures(r.failures(), m))
                 .put("messages", k.messages())
                 .put("events", k.events())
                 .put("actor_messages", k.actorMessages())
@@ -388,6 +498,39 @@ public final class Simulation {
                 .put("redline_violations", t.redlineViolations())
                 .put("redline_violation_s", t.violationSeconds())
                 .put("events", scenario.events().size());
+    }
+
+    /** Failures and their cost, or null when nothing could fail and no event was scripted. */
+    private JsonWriter failures(FailureLog f, RunMetrics m) {
+        if (f == null) {
+            return null;
+        }
+        Scenario.FailureOptions o = scenario.failures();
+        return new JsonWriter()
+                .put("model", o.model())
+                .put("on_job_failure", o.onJobFailure().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'))
+                .put("checkpoint_interval_s", SimTime.toSeconds(o.checkpointInterval()))
+                .put("events", f.events())
+                .put("node_failures", f.nodeFailures())
+                .put("node_repairs", f.nodeRepairs())
+                .put("link_failures", f.linkFailures())
+                .put("link_repairs", f.linkRepairs())
+                .put("attempts", m.attempts())
+                .put("interrupted_attempts", m.interruptedAttempts())
+                .put("lost_node_hours", m.lostNodeHours());
+    }
+
+    /** Marks the run as stopped from outside (a console's quit), for summary.json. */
+    void stoppedEarly() {
+        stoppedEarly = true;
+    }
+
+    SchedulerCore core() {
+        return core;
+    }
+
+    Scenario scenario() {
+        return scenario;
     }
 
     /** A JSON number, or null for NaN or an infinity (no value). */

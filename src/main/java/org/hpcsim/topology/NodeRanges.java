@@ -39,6 +39,23 @@ public final class NodeRanges {
         return sorted;
     }
 
+    /** Ascending distinct ids written as {@link #parse} reads them, runs as ranges: {@code 0-3,7}. */
+    public static String format(int[] ids) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < ids.length; ) {
+            int j = i;
+            while (j + 1 < ids.length && ids[j + 1] == ids[j] + 1) {
+                j++;
+            }
+            sb.append(sb.length() == 0 ? "" : ",").append(ids[i]);
+            if (j > i) {
+                sb.append('-').append(ids[j]);
+            }
+            i = j + 1;
+        }
+        return sb.toString();
+    }
+
     private static int id(String s, String text) {
         try {
             int v = Integer.parseInt(s.strip());

@@ -9,7 +9,15 @@ public enum JobStatus {
     /** Outran its estimate and was killed at it. */
     KILLED,
     /** Never ran: unusable fields, or wider than the machine; the reason is recorded. */
-    REJECTED;
+    REJECTED,
+    /**
+     * Ended by a failure: a node it ran on failed or its network route was lost (with
+     * {@code on-job-failure = kill}), it could not be routed at its start, or it could never be placed
+     * again because nodes stayed down; the reason is recorded.
+     */
+    FAILED,
+    /** Still queued or running when the run was stopped early (a console's {@code quit}). */
+    UNFINISHED;
 
     /** The name written in outputs. */
     public String label() {

@@ -14,6 +14,7 @@ import org.hpcsim.scheduling.SchedulerActor;
  * scheduler, each with a latency that makes it arrive at its arrival time, and wakes again when the
  * last of them arrives. A batch never splits the jobs of one instant, so the next batch always lies
  * strictly in the future. At most one batch is in flight: memory stays bounded on any trace size.
+ * With the last job it tells the scheduler that the trace has ended.
  */
 public final class TraceFeeder extends ComponentActor<TraceFeeder.Command> {
 
@@ -61,6 +62,8 @@ public final class TraceFeeder extends ComponentActor<TraceFeeder.Command> {
         }
         if (next != null) {
             send(self, new Feed(), last - now());
+        } else if (sent > 0) {
+            send(scheduler, new SchedulerActor.TraceEnded(), last - now());
         }
     }
 

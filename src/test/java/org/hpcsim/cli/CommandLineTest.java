@@ -118,10 +118,10 @@ class CommandLineTest {
         assertEquals(0, r.status(), r.err());
         List<String> rows = Files.readAllLines(out.resolve("jobs.csv"));
         assertEquals(4, rows.size());
-        assertTrue(rows.contains("1,0,,,,,20,9,,rejected,\"needs 9 nodes, the machine has 8\",,,,,,,,,,,,,,,,"),
+        assertTrue(rows.contains("1,0,,,,,20,9,,rejected,\"needs 9 nodes, the machine has 8\",,,,,,,,,,,,,,,,,0,"),
                 rows.toString());
-        assertTrue(rows.contains("2,0,,,,,20,0,,rejected,no processors requested,,,,,,,,,,,,,,,,"), rows.toString());
-        assertTrue(rows.contains("0,0,0,0,10,10,20,4,0;1;2;3,completed,,,,4,4,1.000000,,,,,,,,,,,"), rows.toString());
+        assertTrue(rows.contains("2,0,,,,,20,0,,rejected,no processors requested,,,,,,,,,,,,,,,,,0,"), rows.toString());
+        assertTrue(rows.contains("0,0,0,0,10,10,20,4,0;1;2;3,completed,,,,4,4,1.000000,,,,,,,,,,,,1,0"), rows.toString());
     }
 
     @Test

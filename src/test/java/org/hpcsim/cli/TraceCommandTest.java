@@ -214,8 +214,8 @@ class TraceCommandTest {
         Cli.Result r = Cli.run("run", "-q", "--trace", four.toString(), "--machine", "simple:8", "--out", out.toString());
         assertEquals(0, r.status(), r.err());
         List<String> rows = Files.readAllLines(out.resolve("jobs.csv"));
-        assertTrue(rows.contains("1,0,0,0,10,10,20,4,0;1;2;3,completed,,,,4,4,1.000000,,,,,,,,,,,"), rows.toString());
-        assertTrue(rows.contains("2,0,,,,,20,9,,rejected,\"needs 9 nodes, the machine has 8\",,,,,,,,,,,,,,,,"), rows.toString());
+        assertTrue(rows.contains("1,0,0,0,10,10,20,4,0;1;2;3,completed,,,,4,4,1.000000,,,,,,,,,,,,1,0"), rows.toString());
+        assertTrue(rows.contains("2,0,,,,,20,9,,rejected,\"needs 9 nodes, the machine has 8\",,,,,,,,,,,,,,,,,0,"), rows.toString());
         Path txt = write("t.txt", "0 4 10 20\n");
         Path out2 = dir.resolve("rt");
         r = Cli.run("run", "-q", "--trace", txt.toString(), "--machine", "simple:8", "-Dtrace-format=four-column",

@@ -39,7 +39,7 @@ class ComputeNodeActorTest {
         assertNull(started.error());
         assertFalse(started.wantsEndOfInstant());
         Envelope wake = started.out().get(0);
-        assertEquals(new Envelope(150, 0, NODE, 0, NODE, new ComputeNodeActor.RunEnds(7)), wake);
+        assertEquals(new Envelope(150, 0, NODE, 0, NODE, new ComputeNodeActor.RunEnds(7, 1)), wake);
 
         PartitionManager.Handled ended = deliver(150, 0, wake.payload());
         Envelope report = ended.out().get(0);
@@ -73,15 +73,15 @@ class ComputeNodeActorTest {
         assertEquals(new LinkActor.Join(7, 6, new Address<ComputeNodeActor.Command>(NODE)), out.get(0).payload());
         assertEquals(102, out.get(0).target());
         assertEquals(109, out.get(1).target());
-        assertEquals(new ComputeNodeActor.PredictedEnd(7, 1), out.get(2).payload());
+        assertEquals(new ComputeNodeActor.PredictedEnd(7, 2), out.get(2).payload());
         assertEquals(50, out.get(2).time(), "alone: c = 1, tau = 1, sigma = 1");
 
         // Link 9 now carries 9 of which 3 are the job's: sigma 3 from t = 10 on; 40 of work left.
         out = deliver(10, 3, new ComputeNodeActor.LinkShare(7, 9, 9, 3)).out();
-        assertEquals(new Envelope(130, 0, NODE, 3, NODE, new ComputeNodeActor.PredictedEnd(7, 2)), out.get(0));
+        assertEquals(new Envelope(130, 0, NODE, 3, NODE, new ComputeNodeActor.PredictedEnd(7, 3)), out.get(0));
 
-        assertTrue(deliver(50, 0, new ComputeNodeActor.PredictedEnd(7, 1)).out().isEmpty(), "a stale prediction");
-        out = deliver(130, 0, new ComputeNodeActor.PredictedEnd(7, 2)).out();
+        assertTrue(deliver(50, 0, new ComputeNodeActor.PredictedEnd(7, 2)).out().isEmpty(), "a stale prediction");
+        out = deliver(130, 0, new ComputeNodeActor.PredictedEnd(7, 3)).out();
         assertEquals(new LinkActor.Leave(7), out.get(0).payload());
         assertEquals(new LinkActor.Leave(7), out.get(1).payload());
         assertEquals(new ComputeNodeActor.JobOver(7, JobStatus.COMPLETED), out.get(2).payload());

@@ -133,7 +133,8 @@ class SchedulingPolicyTest {
 
     @Test
     void profileReservationsCarveTheFreeNodeStepFunction() {
-        Profile p = new Profile(0, 4, List.of(new RunningJob(job(9, 0, 6, 100, 100), new int[6], 0, 100)));
+        Profile p = new Profile(0, 4, List.of(new RunningJob(job(9, 0, 6, 100, 100), new int[6], 0, 100)),
+                r -> r.nodes().length);
         assertEquals(0, p.earliestStart(4, 10));
         assertEquals(100, p.earliestStart(5, 10));
         p.reserve(100, 50, 8);

@@ -23,8 +23,8 @@ class ReportLatencyScenarioTest {
         Simulation.Result r = Runs.run(Runs.scenario("trace", trace.toString(), "machine", "simple:2",
                 "node.report-latency", "5s", "scheduler.policy", "fcfs", "output.dir", out.toString()));
         List<String> rows = Files.readAllLines(out.resolve("jobs.csv"));
-        assertEquals("0,0,0,0,10,10,20,2,0;1,completed,,,,2,2,1.000000,,,,,,,,,,,", rows.get(1));
-        assertEquals("1,0,15,15,25,10,20,2,0;1,completed,,,,2,2,1.000000,,,,,,,,,,,", rows.get(2));
+        assertEquals("0,0,0,0,10,10,20,2,0;1,completed,,,,2,2,1.000000,,,,,,,,,,,,1,0", rows.get(1));
+        assertEquals("1,0,15,15,25,10,20,2,0;1,completed,,,,2,2,1.000000,,,,,,,,,,,,1,15", rows.get(2));
         assertEquals(25_000_000, r.metrics().makespan());
     }
 }

@@ -1,0 +1,218 @@
+package org.hpcsim.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.hpcsim.allocation.MachineState;
+import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.kernel.Address;
+import org.hpcsim.kernel.KernelControl;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.scheduling.RunningJob;
+import org.hpcsim.scheduling.SchedulerCore;
+import org.hpcsim.topology.NodeRanges;
+import org.hpcsim.workload.Job;
+
+/**
+ * A simulation run that pauses between instants and takes events while paused: what {@code run
+ * --console} drives. The run goes on in a thread of its own; {@link #awaitPause()} waits until it
+ * pauses (or ends). While paused, the state views read the scheduler's state (nothing runs then),
+ * {@link #inject} adds an event exactly as a scenario file would have, and {@link #runUntil},
+ * {@link #step}, {@link #resume} or {@link #quit} let it go on. Pausing never changes the results:
+ * a run paused and injected gives the outputs of the same run with the events in its scenario.
+ */
+public final class LiveRun {
+    private final Simulation simulation;
+    private final CompletableFuture<Simulation.Result> result = new CompletableFuture<>();
+    private final CompletableFuture<KernelControl> control = new CompletableFuture<>();
+    private KernelControl.Pause pause;
+    private long clock;
+
+    private LiveRun(Simulation simulation) {
+        this.simulation = simulation;
+    }
+
+    /** Starts the run in its own thread; it pauses before the first instant at or after {@code pauseAt}. */
+    public static LiveRun start(Simulation simulation, ActorRuntime runtime, long pauseAt) {
+        LiveRun live = new LiveRun(simulation);
+        live.clock = pauseAt;
+        Thread thread = new Thread(() -> {
+            try {
+                live.result.complete(simulation.run(runtime, kernel -> {
+                    KernelControl c = kernel.control();
+                    c.pauseAt(pauseAt);
+                    live.control.complete(c);
+                }));
+            } catch (Throwable e) {
+                live.control.completeExceptionally(e);
+                live.result.completeExceptionally(e);
+            }
+        }, "hpcsim-live-run");
+        thread.setDaemon(true);
+        thread.start();
+        return live;
+    }
+
+    /**
+     * Waits until the run pauses and returns true, or returns false once it is over (then
+     * {@link #result()} has the outcome).
+     */
+    public boolean awaitPause() throws InterruptedException {
+        KernelControl c;
+        try {
+            c = control.join();
+        } catch (CompletionException e) {
+            return false;
+        }
+        Optional<KernelControl.Pause> p = c.awaitPause();
+        if (p.isEmpty()) {
+            pause = null;
+            return false;
+        }
+        pause = p.get();
+        if (pause.started() && clock <= pause.lastInstant()) {
+            clock = pause.lastInstant();
+        } else if (!pause.started() && clock == Long.MIN_VALUE) {
+            clock = 0;
+        }
+        return true;
+    }
+
+    /** Asks a running (not paused) run to pause before its next instant. */
+    public void requestPause() {
+        control.join().requestPause();
+    }
+
+    /** The simulated time the run is paused at: every instant before it has been simulated. */
+    public long clock() {
+        return clock;
+    }
+
+    /**
+     * Parses, checks and adds an event; its time must not be before {@link #clock()}, nor at or
+     * before the last instant simulated.
+     *
+     * @throws IllegalArgumentException saying why the event was rejected
+     */
+    public ScenarioEvent inject(String text) {
+        ScenarioEvent e = ScenarioEvent.parse(text, "console");
+        simulation.check(e);
+        if (e.time() < clock || (pause.started() && e.time() <= pause.lastInstant())) {
+            throw new IllegalArgumentException("time " + SimTime.format(e.time()) + "s is before the current time "
+                    + SimTime.format(clock) + "s" + (pause.started() && clock == pause.lastInstant()
+                    ? " (its instant has been simulated; give a later time)" : ""));
+        }
+        KernelControl c = control.join();
+        simulation.dispatch(e, new Simulation.MessageSink() {
+            @Override
+            public <C> void put(Address<C> to, C message, long time) {
+                c.inject(to, message, time);
+            }
+        });
+        return e;
+    }
+
+    /** Goes on, pausing again before the first instant at or after {@code time}. */
+    public void runUntil(long time) {
+        if (time < clock) {
+            throw new IllegalArgumentException("time " + SimTime.format(time) + "s is before the current time "
+                    + SimTime.format(clock) + "s");
+        }
+        KernelControl c = control.join();
+        c.pauseAt(time);
+        clock = time;
+        c.resume();
+    }
+
+    /** Simulates the next instant, then pauses. */
+    public void step() {
+        KernelControl c = control.join();
+        c.pauseAt(SimTime.NEVER);
+        clock = Long.MIN_VALUE;
+        c.resumeStep();
+    }
+
+    /** Goes on to the end (or until {@link #requestPause()}). */
+    public void resume() {
+        KernelControl c = control.join();
+        c.pauseAt(SimTime.NEVER);
+        clock = Long.MIN_VALUE;
+        c.resume();
+    }
+
+    /** Ends the run now: jobs still queued or running end unfinished, and the outputs are written. */
+    public void quit() {
+        simulation.stoppedEarly();
+        control.join().stop(clock);
+    }
+
+    /** The run's result once it is over (rethrows its failure). */
+    public Simulation.Result result() {
+        try {
+            return result.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw e;
+        }
+    }
+
+    /** One line: time, jobs and nodes. */
+    public String status() {
+        SchedulerCore core = simulation.core();
+        int running = 0;
+        int busy = 0;
+        for (RunningJob r : core.running()) {
+            running++;
+            busy += r.nodes().length;
+        }
+        String next = pause.next() == SimTime.NEVER ? "none" : SimTime.format(pause.next()) + "s";
+        return "time " + SimTime.format(clock) + "s (next event " + next + "); jobs: " + core.queueLength()
+                + " queued, " + running + " running, " + simulation.runProgress().jobsDone() + " ended; nodes: "
+                + core.machine().size() + " total, " + busy + " busy, " + core.machine().freeCount() + " free, "
+                + core.downCount() + " down, " + core.drainedCount() + " drained";
+    }
+
+    /** The queued jobs in queue order, one line each, at most {@code limit} (then a count of the rest). */
+    public List<String> queue(int limit) {
+        List<Job> queued = simulation.core().queued();
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < queued.size() && i < limit; i++) {
+            Job j = queued.get(i);
+            lines.add("job " + j.id() + ": " + j.nodes() + " nodes, estimate " + SimTime.format(j.estimate())
+                    + "s, submitted " + SimTime.format(j.arrival()) + "s");
+        }
+        if (queued.size() > limit) {
+            lines.add("... and " + (queued.size() - limit) + " more");
+        }
+        if (queued.isEmpty()) {
+            lines.add("queue empty");
+        }
+        return lines;
+    }
+
+    /** The nodes by state: busy, free, down, drained (as id ranges). */
+    public List<String> nodes() {
+        SchedulerCore core = simulation.core();
+        MachineState m = core.machine();
+        int n = m.size();
+        int[][] sets = new int[4][n];
+        int[] counts = new int[4];
+        for (int node = 0; node < n; node++) {
+            int owner = m.owner(node);
+            int state = core.isDown(node) ? 2 : core.isDrained(node) && owner < 0 ? 3 : owner >= 0 ? 0 : 1;
+            sets[state][counts[state]++] = node;
+        }
+        String[] names = {"busy", "free", "down", "drained (idle)"};
+        List<String> lines = new ArrayList<>();
+        for (int s = 0; s < 4; s++) {
+            int[] ids = java.util.Arrays.copyOf(sets[s], counts[s]);
+            lines.add(names[s] + " (" + counts[s] + "): " + (counts[s] == 0 ? "-" : NodeRanges.format(ids)));
+        }
+        return lines;
+    }
+}

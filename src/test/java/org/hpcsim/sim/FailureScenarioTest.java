@@ -1,0 +1,318 @@
+package org.hpcsim.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.testing.Runs;
+import org.hpcsim.testing.SharedData;
+import org.hpcsim.testing.TestRuntime;
+import org.hpcsim.workload.InputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Node failures, repairs, drains, link failures and job fates in whole runs, checked from the
+ * outputs: conservation of jobs, the fate of the job a failure hits, and that no job is ever placed
+ * on a failed or drained node.
+ */
+class FailureScenarioTest {
+    /** The bundled 2,000-job trace on mesh:16x8: job 8 runs on all 128 nodes from 3011 s, job 9 waits. */
+    private static final String EVENTS = String.join("\n",
+            "# a failure under a running job, its repair, a failure without repair, a drain",
+            "at 3600s fail node 17",
+            "at 2h repair node 17",
+            "at 1d fail nodes 40-41",
+            "at 1.5d repair node 40",
+            "at 2d drain nodes 0-31",
+            "at 3d resume nodes 0-31",
+            "at 4d fail node 5");
+
+    @TempDir
+    Path dir;
+
+    private Path events(String name, String text) throws IOException {
+        Path file = dir.resolve(name + ".events");
+        Files.writeString(file, text + "\n");
+        return file;
+    }
+
+    private Simulation.Result run(String name, String... extra) {
+        List<String> keys = new ArrayList<>(List.of("trace", SharedData.repoRoot().resolve("traces/synthetic-2000.swf")
+                .toString(), "machine", "mesh:16x8", "scheduler.policy", "easy", "output.dir", dir.resolve(name).toString()));
+        keys.addAll(List.of(extra));
+        return Runs.run(Runs.scenario(keys.toArray(String[]::new)));
+    }
+
+    /** jobs.csv (or attempts.csv) rows as column name -> value. */
+    private static List<Map<String, String>> rows(Path file) {
+        String[] lines = Runs.read(file).split("\n");
+        String[] header = lines[0].split(",");
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (int i = 1; i < lines.length; i++) {
+            String[] f = lines[i].replaceAll("\"[^\"]*\"", "q").split(",", -1);
+            assertEquals(header.length, f.length, lines[i]);
+            Map<String, String> row = new HashMap<>();
+            for (int c = 0; c < header.length; c++) {
+                row.put(header[c], f[c]);
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static Map<String, String> job(List<Map<String, String>> jobs, String id) {
+        return jobs.stream().filter(r -> r.get("id").equals(id)).findFirst().orElseThrow();
+    }
+
+    private static double d(Map<String, String> row, String column) {
+        return Double.parseDouble(row.get(column));
+    }
+
+    private static int[] nodes(Map<String, String> row) {
+        String s = row.get("nodes");
+        return s.isEmpty() ? new int[0] : java.util.Arrays.stream(s.split(";")).mapToInt(Integer::parseInt).toArray();
+    }
+
+    /** Every job once; the statuses add up to the jobs in. */
+    private static void assertConservation(Simulation.Result r, List<Map<String, String>> jobs, int in) {
+        Set<String> ids = new HashSet<>();
+        for (Map<String, String> row : jobs) {
+            assertTrue(ids.add(row.get("id")), "job " + row.get("id") + " recorded twice");
+        }
+        assertEquals(in, jobs.size());
+        var m = r.metrics();
+        int sum = 0;
+        for (var status : org.hpcsim.workload.JobStatus.values()) {
+            int count = m.count(status);
+            assertEquals(count, jobs.stream().filter(row -> row.get("status").equals(status.label())).count());
+            sum += count;
+        }
+        assertEquals(in, sum, "jobs in = completed + killed + failed + rejected + unfinished");
+    }
+
+    @Test
+    void everyJobEndsExactlyOnceUnderEveryFate() throws IOException {
+        Path file = events("all", EVENTS);
+        for (String fate : List.of("kill", "requeue", "requeue-with-checkpoint")) {
+            Simulation.Result r = run(fate, "events-file", file.toString(), "failures.on-job-failure", fate,
+                    "failures.checkpoint-interval", "60s");
+            List<Map<String, String>> jobs = rows(dir.resolve(fate).resolve("jobs.csv"));
+            assertConservation(r, jobs, 2000);
+            assertEquals(0, r.metrics().count(org.hpcsim.workload.JobStatus.UNFINISHED));
+            List<Map<String, String>> attempts = rows(dir.resolve(fate).resolve("attempts.csv"));
+            long extra = jobs.stream().mapToLong(j -> Long.parseLong(j.get("attempts")) - 1).filter(a -> a > 0).sum();
+            long requeued = attempts.stream().filter(a -> !a.get("outcome").equals("failed")).count();
+            assertEquals(requeued, extra, fate + ": every requeued attempt is one more attempt of its job");
+        }
+    }
+
+    @Test
+    void killFailsTheJobAtTheFailureAndFreesItsOtherNodes() throws IOException {
+        run("kill", "events-file", events("one", "at 3600s fail node 17").toString());
+        List<Map<String, String>> jobs = rows(dir.resolve("kill").resolve("jobs.csv"));
+        Map<String, String> hit = job(jobs, "8");
+        assertEquals("failed", hit.get("status"));
+        assertEquals(3600.0, d(hit, "end"));
+        assertEquals("node 17 failed", hit.get("reason"));
+        Map<String, String> next = job(jobs, "9");
+        assertEquals(3600.0, d(next, "start"), "the job's other nodes are free at once");
+        for (int node : nodes(next)) {
+            assertTrue(node != 17);
+        }
+        String events = Runs.read(dir.resolve("kill").resolve("events.csv"));
+        assertTrue(events.contains("3600,fail,node 17,node down; job 8 failed,scenario"), events);
+    }
+
+    @Test
+    void requeueRerunsTheJobLaterFromScratchAndItCompletes() throws IOException {
+        run("requeue", "events-file", events("one", "at 3600s fail node 17\nat 2h repair node 17").toString(),
+                "failures.on-job-failure", "requeue");
+        Map<String, String> hit = job(rows(dir.resolve("requeue").resolve("jobs.csv")), "8");
+        assertEquals("completed", hit.get("status"));
+        assertEquals("2", hit.get("attempts"));
+        assertEquals(3011.0, d(hit, "first_start"));
+        assertTrue(d(hit, "start") > 3600);
+        assertEquals(2468.0, d(hit, "end") - d(hit, "start"), "from scratch: the whole run time again");
+        assertEquals(3011.0 - 2895, d(hit, "wait"), "wait counts to the first start");
+        Map<String, String> attempt = rows(dir.resolve("requeue").resolve("attempts.csv")).get(0);
+        assertEquals("8", attempt.get("id"));
+        assertEquals("requeued", attempt.get("outcome"));
+        assertEquals(128 * 589 / 3600.0, d(attempt, "lost_node_hours"), 1e-6);
+    }
+
+    @Test
+    void aCheckpointedJobResumesWithTheWorkAfterItsLastCheckpoint() throws IOException {
+        Simulation.Result r = run("ckpt", "events-file", events("one", "at 3600s fail node 17\nat 2h repair node 17")
+                .toString(),
+                "failures.on-job-failure", "requeue-with-checkpoint", "failures.checkpoint-interval", "100s");
+        Map<String, String> hit = job(rows(dir.resolve("ckpt").resolve("jobs.csv")), "8");
+        assertEquals("completed", hit.get("status"));
+        assertEquals(2468.0 - 500, d(hit, "end") - d(hit, "start"), "589 s done, 500 s checkpointed");
+        Map<String, String> attempt = rows(dir.resolve("ckpt").resolve("attempts.csv")).get(0);
+        assertEquals("resumed-from-checkpoint", attempt.get("outcome"));
+        assertEquals(500.0, d(attempt, "saved_work"));
+        assertEquals(128 * 89 / 3600.0, r.metrics().lostNodeHours(), 1e-6);
+    }
+
+    @Test
+    void noJobIsEverPlacedOnAFailedOrDrainedNodeAndARepairedNodeIsUsedAgain() throws IOException {
+        Path file = events("all", EVENTS);
+        run("placement", "events-file", file.toString(), "failures.on-job-failure", "requeue");
+        List<Map<String, String>> starts = new ArrayList<>();
+        starts.addAll(rows(dir.resolve("placement").resolve("jobs.csv")));
+        starts.addAll(rows(dir.resolve("placement").resolve("attempts.csv")));
+        // node -> intervals [from, to) in which no job may start on it
+        Map<Integer, List<double[]>> barred = new HashMap<>();
+        barred.computeIfAbsent(17, k -> new ArrayList<>()).add(new double[] {3600, 7200});
+        barred.computeIfAbsent(40, k -> new ArrayList<>()).add(new double[] {86400, 129600});
+        barred.computeIfAbsent(41, k -> new ArrayList<>()).add(new double[] {86400, Double.MAX_VALUE});
+        barred.computeIfAbsent(5, k -> new ArrayList<>()).add(new double[] {4 * 86400, Double.MAX_VALUE});
+        for (int n = 0; n < 32; n++) {
+            barred.computeIfAbsent(n, k -> new ArrayList<>()).add(new double[] {2 * 86400, 3 * 86400});
+        }
+        boolean seventeenAgain = false;
+        int placed = 0;
+        for (Map<String, String> row : starts) {
+            if (row.get("start").isEmpty()) {
+                continue;
+            }
+            double start = d(row, "start");
+            for (int node : nodes(row)) {
+                placed++;
+                for (double[] span : barred.getOrDefault(node, List.of())) {
+                    assertFalse(start >= span[0] && start < span[1], "job " + row.get("id") + " placed on node " + node
+                            + " at " + start + " while it was out of service");
+                }
+                seventeenAgain |= node == 17 && start >= 7200 && start < 86400;
+            }
+        }
+        assertTrue(placed > 10_000);
+        assertTrue(seventeenAgain, "node 17 takes jobs again after its repair");
+        String events = Runs.read(dir.resolve("placement").resolve("events.csv"));
+        assertTrue(events.contains("172800,drain,nodes 0-31,"), events);
+        assertTrue(events.contains("259200,resume,nodes 0-31,32 nodes back in service,scenario"), events);
+    }
+
+    @Test
+    void nasaWithExponentialFailuresIsIdenticalAcrossThreadsAndRuns() {
+        Path nasa = SharedData.file("traces/NASA-iPSC-1993-3.1-cln.swf.gz");
+        String[] keys = {"failures.model", "exponential[500h,4h]", "failures.on-job-failure", "requeue"};
+        List<String> one = new ArrayList<>(List.of("trace", nasa.toString(), "kernel.threads", "1"));
+        one.addAll(List.of(keys));
+        Simulation.Result a = run("nasa-1", one.toArray(String[]::new));
+        List<String> two = new ArrayList<>(List.of("trace", nasa.toString(), "kernel.threads", "2"));
+        two.addAll(List.of(keys));
+        run("nasa-2", two.toArray(String[]::new));
+        run("nasa-1b", one.toArray(String[]::new));
+        for (String file : List.of("jobs.csv", "events.csv", "attempts.csv")) {
+            String first = Runs.read(dir.resolve("nasa-1").resolve(file));
+            assertEquals(first, Runs.read(dir.resolve("nasa-2").resolve(file)), file + " at 1 and 2 threads");
+            assertEquals(first, Runs.read(dir.resolve("nasa-1b").resolve(file)), file + " in two runs");
+        }
+        assertConservation(a, rows(dir.resolve("nasa-1").resolve("jobs.csv")), 18239);
+        assertTrue(a.failures().nodeFailures() > 100, "failures drawn: " + a.failures().nodeFailures());
+        assertTrue(a.metrics().lostNodeHours() > 0);
+        String summary = Runs.read(dir.resolve("nasa-1").resolve("summary.json"));
+        assertTrue(summary.contains("\"utilization\"") && summary.contains("\"lost_node_hours\""), summary);
+        assertTrue(summary.contains("\"model\": \"exponential[500h,4h]\""), summary);
+    }
+
+    @Test
+    void aLinkFailureReroutesRunningJobsAndAPartitionFailsJobsThatCannotBeRouted() throws IOException {
+        Path file = events("links", String.join("\n", "at 3600s fail link 20-21", "at 7200s repair link 20-21"));
+        Simulation.Result r = run("links", "events-file", file.toString(), "network.model", "links");
+        assertConservation(r, rows(dir.resolve("links").resolve("jobs.csv")), 2000);
+        String events = Runs.read(dir.resolve("links").resolve("events.csv"));
+        assertTrue(events.contains("3600,fail,link 20-21,\"link down (4,1)-(5,1); 1 running job rerouted\",scenario"),
+                events);
+        assertTrue(events.contains("7200,repair,link 20-21,link up; "), events);
+        assertEquals(1, r.failures().linkFailures());
+
+        // Node 0 of a 16x8 mesh has two links: without them it is cut off.
+        Path cut = events("cut", String.join("\n", "at 3600s fail link 0-1", "at 3600s fail link 0-16"));
+        Simulation.Result c = run("cut", "events-file", cut.toString(), "network.model", "distance");
+        List<Map<String, String>> jobs = rows(dir.resolve("cut").resolve("jobs.csv"));
+        assertConservation(c, jobs, 2000);
+        Map<String, String> hit = job(jobs, "8");
+        assertEquals("failed", hit.get("status"), "job 8 held node 0 and lost its routes");
+        assertEquals(3600.0, d(hit, "end"));
+        assertTrue(jobs.stream().anyMatch(j -> j.get("status").equals("failed") && d(j, "start") > 3600),
+                "later jobs placed across the cut fail at their start");
+    }
+
+    @Test
+    void badEventsAreInputErrorsNamingTheFileAndLine() throws IOException {
+        Path file = events("bad", "at 1h fail node 3\n# comment\nat 2h fail node 128");
+        InputException e = assertThrows(InputException.class, () -> run("bad", "events-file", file.toString()));
+        assertTrue(e.getMessage().startsWith(file + ":3: event: no node 128"), e.getMessage());
+        Path link = events("badlink", "at 1h fail link 3-5");
+        e = assertThrows(InputException.class, () -> run("badlink", "events-file", link.toString(),
+                "network.model", "links"));
+        assertTrue(e.getMessage().contains(":1: event: nodes 3 and 5 are not neighbours"), e.getMessage());
+        e = assertThrows(InputException.class, () -> run("nonet", "events-file", events("l", "at 1h fail link 3-4")
+                .toString()));
+        assertTrue(e.getMessage().contains("need a network model"), e.getMessage());
+        e = assertThrows(InputException.class, () -> run("none", "events-file", events("n", "at 1h fail node 3")
+                .toString(), "failures.model", "none"));
+        assertTrue(e.getMessage().contains("failures.model is none"), e.getMessage());
+        assertFalse(Files.exists(dir.resolve("bad").resolve("jobs.csv")), "no partial outputs");
+    }
+
+    @Test
+    void aScriptedConsoleSessionGivesTheOutputsOfTheEquivalentScenarioFile() throws Exception {
+        Path file = events("file", "at 3600s fail node 17\nat 1d drain nodes 0-7");
+        run("from-file", "events-file", file.toString(), "failures.on-job-failure", "requeue");
+        Simulation sim = Simulation.prepare(Runs.scenario("trace", SharedData.repoRoot()
+                .resolve("traces/synthetic-2000.swf").toString(), "machine", "mesh:16x8", "scheduler.policy", "easy",
+                "failures.on-job-failure", "requeue", "output.dir", dir.resolve("live").toString()),
+                StandardPolicies.registry());
+        LiveRun live = LiveRun.start(sim, TestRuntime.get(), SimTime.seconds(3600));
+        assertTrue(live.awaitPause());
+        assertEquals(SimTime.seconds(3600), live.clock());
+        assertTrue(live.status().contains("1 queued, 1 running"), live.status());
+        assertThrows(IllegalArgumentException.class, () -> live.inject("at 3599s fail node 17"));
+        assertThrows(IllegalArgumentException.class, () -> live.inject("at 3600s fail node 999"));
+        live.inject("at 3600s fail node 17");
+        live.runUntil(SimTime.seconds(86400));
+        assertTrue(live.awaitPause());
+        live.inject("at 1d drain nodes 0-7");
+        live.resume();
+        assertFalse(live.awaitPause());
+        live.result();
+        for (String out : List.of("jobs.csv", "events.csv", "attempts.csv")) {
+            assertEquals(Runs.read(dir.resolve("from-file").resolve(out)), Runs.read(dir.resolve("live").resolve(out)),
+                    out);
+        }
+    }
+
+    @Test
+    void quittingFromTheConsoleEndsQueuedAndRunningJobsUnfinishedAndWritesTheOutputs() throws Exception {
+        Simulation sim = Simulation.prepare(Runs.scenario("trace", SharedData.repoRoot()
+                .resolve("traces/synthetic-2000.swf").toString(), "machine", "mesh:16x8", "scheduler.policy", "easy",
+                "output.dir", dir.resolve("quit").toString()), StandardPolicies.registry());
+        LiveRun live = LiveRun.start(sim, TestRuntime.get(), SimTime.seconds(3600));
+        assertTrue(live.awaitPause());
+        live.quit();
+        assertFalse(live.awaitPause());
+        Simulation.Result r = live.result();
+        List<Map<String, String>> jobs = rows(dir.resolve("quit").resolve("jobs.csv"));
+        assertEquals(2, r.metrics().count(org.hpcsim.workload.JobStatus.UNFINISHED), "job 8 running, job 9 queued");
+        assertEquals("unfinished", job(jobs, "8").get("status"));
+        assertEquals(3600.0, d(job(jobs, "8"), "end"));
+        assertConservation(r, jobs, jobs.size());
+        assertTrue(Runs.read(dir.resolve("quit").resolve("summary.json")).contains("\"stopped_early\": true"));
+    }
+}
