@@ -118,7 +118,10 @@ public final class RunOptions {
             a.add(config.toString());
         }
         for (Map.Entry<String, String> e : toOverrides().entrySet()) {
-            a.add("-D" + e.getKey() + "=" + e.getValue());
+            // bench gives each run a directory of its own; a -D would override its --out
+            if (!e.getKey().equals("output.dir")) {
+                a.add("-D" + e.getKey() + "=" + e.getValue());
+            }
         }
         for (String event : inject) {
             a.add("--inject");

@@ -12,6 +12,17 @@ final class Cli {
     private Cli() {
     }
 
+    /** As {@link #run}, with {@code stdin} as standard input. */
+    static synchronized Result runWithInput(String stdin, String... args) {
+        java.io.InputStream oldIn = System.in;
+        try {
+            System.setIn(new java.io.ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+            return run(args);
+        } finally {
+            System.setIn(oldIn);
+        }
+    }
+
     static synchronized Result run(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
