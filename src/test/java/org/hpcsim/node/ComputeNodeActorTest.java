@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.function.BiFunction;
 
 import org.apache.pekko.actor.testkit.typed.javadsl.BehaviorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestInbox;
+import org.hpcsim.failure.ExponentialFailures;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.Envelope;
@@ -97,5 +99,110 @@ class ComputeNodeActorTest {
         Envelope report = deliver(80, 1, new ComputeNodeActor.JobOver(7, JobStatus.KILLED)).out().get(0);
         assertEquals(new SchedulerActor.NodeReport(7, NODE, 80, JobStatus.KILLED, null), report.payload());
         assertEquals(85, report.time());
+    }
+
+    /** The only message the delivery sent: to the scheduler, after the report latency. */
+    private static Object reportOf(PartitionManager.Handled h, long now) {
+        assertNull(h.error());
+        assertEquals(1, h.out().size(), "one report, nothing else: " + h.out());
+        Envelope e = h.out().get(0);
+        assertEquals(SCHEDULER, e.target());
+        assertEquals(now + 5, e.time());
+        assertEquals(0, e.round());
+        return e.payload();
+    }
+
+    @Test
+    void aFailureWhileRunningReportsTheJobAfterTheReportLatencyAndItsStaleEndIsIgnored() {
+        Envelope wake = deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 80, 0)).out().get(0);
+        Object report = reportOf(deliver(20, 0, new ComputeNodeActor.Fail("scenario")), 20);
+        // Without the links model the node does not follow the job's work: NaN.
+        assertEquals(new SchedulerActor.NodeFailed(NODE, 20, 7, Double.NaN, "scenario", false), report);
+        // The job's end was already due: it must not be reported a second time.
+        PartitionManager.Handled stale = deliver(50, 0, wake.payload());
+        assertNull(stale.error());
+        assertTrue(stale.out().isEmpty());
+    }
+
+    @Test
+    void aFailureWhileIdleReportsNoJob() {
+        Object report = reportOf(deliver(30, 0, new ComputeNodeActor.Fail("scenario")), 30);
+        assertEquals(new SchedulerActor.NodeFailed(NODE, 30, -1, Double.NaN, "scenario", false), report);
+    }
+
+    @Test
+    void aSecondFailureOfADownNodeIsReportedAsAlreadyDown() {
+        deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 80, 0));
+        deliver(10, 0, new ComputeNodeActor.Fail("scenario"));
+        Object report = reportOf(deliver(12, 0, new ComputeNodeActor.Fail("console")), 12);
+        // The scheduler logs it as a no-op; the job was reported with the first failure.
+        assertEquals(new SchedulerActor.NodeFailed(NODE, 12, -1, Double.NaN, "console", true), report);
+    }
+
+    @Test
+    void aJobStartedOnADownNodeIsAnsweredWithAFailureForThatJobAndNeverRuns() {
+        deliver(10, 0, new ComputeNodeActor.Fail("scenario"));
+        // The scheduler placed job 4 before it heard of the failure (report latency).
+        Object report = reportOf(deliver(12, 1, new ComputeNodeActor.StartJob(4, 50, 80, 0)), 12);
+        assertEquals(new SchedulerActor.NodeFailed(NODE, 12, 4, Double.NaN, "scenario", false), report);
+
+        // Once repaired it takes jobs again (no "busy" error: the refused job never occupied it).
+        deliver(20, 0, new ComputeNodeActor.Repair("scenario"));
+        PartitionManager.Handled h = deliver(30, 1, new ComputeNodeActor.StartJob(5, 50, 80, 0));
+        assertNull(h.error());
+        assertEquals(80, h.out().get(0).time());
+    }
+
+    @Test
+    void abortingTheRunningJobAnswersNodeAbortedAndAbortingAnotherJobIsIgnored() {
+        Envelope wake = deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 80, 0)).out().get(0);
+        PartitionManager.Handled other = deliver(10, 1, new ComputeNodeActor.Abort(6));
+        assertNull(other.error());
+        assertTrue(other.out().isEmpty(), "job 6 is not on this node");
+
+        Object report = reportOf(deliver(20, 1, new ComputeNodeActor.Abort(7)), 20);
+        assertEquals(new SchedulerActor.NodeAborted(7, NODE, 20, Double.NaN), report);
+        assertTrue(deliver(50, 0, wake.payload()).out().isEmpty(), "every job is reported once");
+        // The node is idle again.
+        assertNull(deliver(60, 1, new ComputeNodeActor.StartJob(8, 5, 5, 0)).error());
+    }
+
+    @Test
+    void aRepairReportsWhetherTheNodeWasDown() {
+        Object up = reportOf(deliver(5, 0, new ComputeNodeActor.Repair("scenario")), 5);
+        assertEquals(new SchedulerActor.NodeRepaired(NODE, 5, "scenario", false), up);
+        deliver(10, 0, new ComputeNodeActor.Fail("scenario"));
+        Object repaired = reportOf(deliver(40, 0, new ComputeNodeActor.Repair("scenario")), 40);
+        assertEquals(new SchedulerActor.NodeRepaired(NODE, 40, "scenario", true), repaired);
+    }
+
+    @Test
+    void underAStochasticModelANodeSchedulesItsOwnFailuresAndRepairs() {
+        BehaviorTestKit<KernelCommand> failing = BehaviorTestKit.create(ComputeNodeActor.create(
+                new ComponentSetup(NODE, 1, manager.getRef(), 1), new Address<SchedulerActor.Command>(SCHEDULER), 5,
+                null, 0, new ExponentialFailures(1000, 10)));
+        BiFunction<Long, Object, PartitionManager.Handled> at = (time, payload) -> {
+            failing.run(new KernelCommand.DeliverOne(time, 0, new Envelope(time, 0, -1, 0, NODE, payload)));
+            return (PartitionManager.Handled) manager.receiveMessage();
+        };
+
+        Envelope due = at.apply(100L, new ComputeNodeActor.StartFailures()).out().get(0);
+        assertEquals(NODE, due.target());
+        assertEquals(new ComputeNodeActor.FailureDue(1, false), due.payload());
+        assertTrue(due.time() > 100 && due.round() == 0, "a failure later, not now: " + due);
+
+        // The drawn failure comes: the scheduler hears of it, named after the model, and a repair is drawn.
+        List<Envelope> out = at.apply(due.time(), due.payload()).out();
+        assertEquals(new SchedulerActor.NodeFailed(NODE, due.time(), -1, Double.NaN, "exponential", false),
+                out.get(0).payload());
+        Envelope repair = out.get(1);
+        assertEquals(new ComputeNodeActor.FailureDue(2, true), repair.payload());
+        assertTrue(repair.time() > due.time());
+
+        // A scripted repair first makes the drawn one stale, and draws the next failure.
+        out = at.apply(due.time() + 1, new ComputeNodeActor.Repair("scenario")).out();
+        assertEquals(new SchedulerActor.NodeRepaired(NODE, due.time() + 1, "scenario", true), out.get(0).payload());
+        assertEquals(new ComputeNodeActor.FailureDue(3, false), out.get(1).payload());
+        assertTrue(at.apply(repair.time(), repair.payload()).out().isEmpty(), "a stale draw is ignored");
     }
 }
