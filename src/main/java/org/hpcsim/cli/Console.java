@@ -53,7 +53,7 @@ final class Console {
     }
 
     /** Reads commands until one lets the run go on. */
-    private void commands() throws InterruptedException {
+    private void commands() {
         while (true) {
             out.print("hpcsim> ");
             out.flush();
@@ -84,7 +84,7 @@ final class Console {
     }
 
     /** Runs one command; returns true when the run goes on. */
-    private boolean execute(String command) throws InterruptedException {
+    private boolean execute(String command) {
         String[] w = command.split("\\s+", 2);
         String verb = w[0].toLowerCase(Locale.ROOT);
         String rest = w.length > 1 ? w[1].strip() : "";

@@ -81,7 +81,7 @@ public record ScenarioEvent(long time, Kind kind, int[] targets, double supply, 
     /** The target as events.csv writes it: {@code node 17}, {@code nodes 0-31}, {@code link 3-4}, {@code crac 0}. */
     public String targetLabel() {
         return switch (kind.target()) {
-            case "node" -> targets.length == 1 ? "node " + targets[0] : "nodes " + NodeRanges.format(targets);
+            case "node" -> NodeRanges.describe(targets);
             case "link" -> "link " + targets[0] + "-" + targets[1];
             default -> "crac " + targets[0];
         };

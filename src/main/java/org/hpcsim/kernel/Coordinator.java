@@ -174,11 +174,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         if (resume.stop()) {
             stopRequested = true;
             stoppedFromOutside = true;
-            long next = SimTime.NEVER;
-            for (int p = 0; p < partitions.size(); p++) {
-                next = Math.min(next, effectiveNext(p));
-            }
-            if (resume.stopAt() > time && resume.stopAt() <= next) {
+            if (resume.stopAt() > time && resume.stopAt() <= nextTime()) {
                 time = resume.stopAt();
             }
         }
@@ -241,6 +237,15 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         return next;
     }
 
+    /** The earliest time anything is pending at, {@link SimTime#NEVER} if nothing is. */
+    private long nextTime() {
+        long next = SimTime.NEVER;
+        for (int p = 0; p < partitions.size(); p++) {
+            next = Math.min(next, effectiveNext(p));
+        }
+        return next;
+    }
+
     private void nextStep() {
         int n = partitions.size();
         int[] order = order();
@@ -267,10 +272,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
             rounds++;
             return;
         }
-        long next = SimTime.NEVER;
-        for (int p = 0; p < n; p++) {
-            next = Math.min(next, effectiveNext(p));
-        }
+        long next = nextTime();
         long now = time == Long.MIN_VALUE ? 0 : time;
         if (woundDown) {
             for (int k = 0; k < n; k++) {

@@ -88,7 +88,10 @@ public final class KernelControl {
         injected.add(new Envelope(time, 0, Envelope.KERNEL, nextSeq++, to.id(), message));
     }
 
-    /** Goes on until the next pause point (see {@link #pauseAt}). */
+    /**
+     * Goes on until the next pause point (see {@link #pauseAt}); a run paused by {@code pauseAt(T)}
+     * pauses again at once unless the pause time is moved on first.
+     */
     public void resume() {
         send(false, false);
     }

@@ -281,9 +281,7 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
         double done = Double.NaN;
         if (fluid != null) {
             done = fluid.done(now());
-            for (int link : flow.links()) {
-                send(new Address<LinkActor.Command>(flow.linkBase() + link), new LinkActor.Leave(job));
-            }
+            leaveLinks();
             flow = null;
             fluid = null;
         }
@@ -293,17 +291,26 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
         return done;
     }
 
-    private void reroute(Flow next) {
+    /** The lead joins every link of its flow with the job's weight there. */
+    private void joinLinks() {
+        for (int i = 0; i < flow.links().length; i++) {
+            send(new Address<LinkActor.Command>(flow.linkBase() + flow.links()[i]),
+                    new LinkActor.Join(job, flow.weights()[i], self));
+            maxLinkLoad = Math.max(maxLinkLoad, flow.weights()[i]);
+        }
+    }
+
+    private void leaveLinks() {
         for (int link : flow.links()) {
             send(new Address<LinkActor.Command>(flow.linkBase() + link), new LinkActor.Leave(job));
         }
+    }
+
+    private void reroute(Flow next) {
+        leaveLinks();
         flow = next;
         fluid.reroute(now(), next.links().length);
-        for (int i = 0; i < next.links().length; i++) {
-            send(new Address<LinkActor.Command>(next.linkBase() + next.links()[i]),
-                    new LinkActor.Join(job, next.weights()[i], self));
-            maxLinkLoad = Math.max(maxLinkLoad, next.weights()[i]);
-        }
+        joinLinks();
         predict();
     }
 
@@ -317,11 +324,7 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
         flow = start.flow();
         fluid = new FluidJob(start.runTime(), flow.c(), flow.tau(), now(), now() + start.limit(), flow.links().length);
         maxLinkLoad = 0;
-        for (int i = 0; i < flow.links().length; i++) {
-            send(new Address<LinkActor.Command>(flow.linkBase() + flow.links()[i]),
-                    new LinkActor.Join(job, flow.weights()[i], self));
-            maxLinkLoad = Math.max(maxLinkLoad, flow.weights()[i]);
-        }
+        joinLinks();
         predict();
     }
 
@@ -333,9 +336,7 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
 
     private void endLed() {
         JobStatus ended = fluid.unfinished(now()) ? JobStatus.KILLED : JobStatus.COMPLETED;
-        for (int link : flow.links()) {
-            send(new Address<LinkActor.Command>(flow.linkBase() + link), new LinkActor.Leave(job));
-        }
+        leaveLinks();
         JobOver over = new JobOver(job, ended);
         for (int node : flow.nodes()) {
             if (node != id()) {

@@ -49,7 +49,7 @@ public final class FailureLog {
 
     void event(Recorder.EventLogged e) {
         eventRows++;
-        boolean changed = !e.effect().startsWith("none");
+        boolean changed = e.changed();
         if (changed && e.event().equals("fail") && e.target().startsWith("node")) {
             nodeFailures++;
         } else if (changed && e.event().equals("repair") && e.target().startsWith("node")) {
@@ -62,11 +62,11 @@ public final class FailureLog {
         row.setLength(0);
         SimTime.appendSeconds(row, e.time());
         row.append(',').append(e.event()).append(',');
-        quoted(row, e.target());
+        JobsCsv.appendQuoted(row, e.target());
         row.append(',');
-        quoted(row, e.effect());
+        JobsCsv.appendQuoted(row, e.effect());
         row.append(',');
-        quoted(row, e.cause());
+        JobsCsv.appendQuoted(row, e.cause());
         write(events, row.append('\n'));
     }
 
@@ -77,11 +77,9 @@ public final class FailureLog {
         row.append(',');
         SimTime.appendSeconds(row, a.end());
         row.append(',');
-        for (int i = 0; i < a.nodes().length; i++) {
-            row.append(i == 0 ? "" : ";").append(a.nodes()[i]);
-        }
+        JobsCsv.appendNodes(row, a.nodes());
         row.append(',').append(a.outcome()).append(',');
-        quoted(row, a.cause());
+        JobsCsv.appendQuoted(row, a.cause());
         row.append(',');
         SimTime.appendSeconds(row, a.savedWork());
         row.append(',').append(String.format(Locale.ROOT, "%.6f", a.lostNodeMicros() / 3.6e9));
@@ -129,13 +127,5 @@ public final class FailureLog {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static void quoted(StringBuilder sb, String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) {
-            sb.append(s);
-            return;
-        }
-        sb.append('"').append(s.replace("\"", "\"\"")).append('"');
     }
 }

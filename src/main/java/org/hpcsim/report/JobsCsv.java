@@ -51,12 +51,7 @@ public final class JobsCsv {
         }
         sb.append(',').append(job.procs()).append(',');
         if (nodes != null) {
-            for (int i = 0; i < nodes.length; i++) {
-                if (i > 0) {
-                    sb.append(';');
-                }
-                sb.append(nodes[i]);
-            }
+            appendNodes(sb, nodes);
         }
         sb.append(',').append(status.label()).append(',');
         if (reason != null) {
@@ -147,7 +142,18 @@ public final class JobsCsv {
         sb.append(frac);
     }
 
-    private static void appendQuoted(StringBuilder sb, String s) {
+    /** Node ids separated by {@code ;}. */
+    static void appendNodes(StringBuilder sb, int[] nodes) {
+        for (int i = 0; i < nodes.length; i++) {
+            if (i > 0) {
+                sb.append(';');
+            }
+            sb.append(nodes[i]);
+        }
+    }
+
+    /** A CSV field, quoted (quotes doubled) when it holds a comma, a quote or a newline. */
+    static void appendQuoted(StringBuilder sb, String s) {
         boolean quote = s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0;
         if (!quote) {
             sb.append(s);

@@ -59,6 +59,13 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
      * the failure model that drew it.
      */
     public record EventLogged(long time, String event, String target, String effect, String cause) implements Command {
+        /** How an effect that changed nothing starts, e.g. {@code none: the node was already down}. */
+        public static final String NO_EFFECT = "none: ";
+
+        /** Whether the event changed anything. */
+        public boolean changed() {
+            return !effect.startsWith(NO_EFFECT);
+        }
     }
 
     /**

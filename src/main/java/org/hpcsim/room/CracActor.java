@@ -52,6 +52,9 @@ public final class CracActor extends ComponentActor<CracActor.Command> {
         }
     }
 
+    /** The start of an events.csv effect that changed nothing. */
+    private static final String NONE = Recorder.EventLogged.NO_EFFECT;
+
     private final int unit;
     private final CoolingSettings settings;
     private final Address<ThermalActor.Command> thermal;
@@ -92,14 +95,15 @@ public final class CracActor extends ComponentActor<CracActor.Command> {
                     : fixedSupply;
             send(thermal, new ThermalActor.Supply(unit, supply, Cooling.coolingPower(load.itPower(), supply)));
         } else if (message instanceof Fail fail) {
-            log("fail", working ? "unit down; its nodes go to the next working unit" : "none: the unit was already down",
+            log("fail", working ? "unit down; its nodes go to the next working unit"
+                            : NONE + "the unit was already down",
                     fail.cause());
             if (working) {
                 working = false;
                 send(thermal, new ThermalActor.UnitState(unit, false));
             }
         } else if (message instanceof Repair repair) {
-            log("repair", working ? "none: the unit was not down" : "unit up", repair.cause());
+            log("repair", working ? NONE + "the unit was not down" : "unit up", repair.cause());
             if (!working) {
                 working = true;
                 send(thermal, new ThermalActor.UnitState(unit, true));

@@ -86,7 +86,10 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     public record Resume(int[] nodes, String cause) implements Command {
     }
 
-    /** Kernel (a scenario event) -> Scheduler: the link between nodes {@code a} and {@code b} fails ({@code up} false) or comes back. */
+    /**
+     * Kernel (a scenario event) -> Scheduler: the link between nodes {@code a} and {@code b} fails
+     * ({@code up} false) or comes back.
+     */
     public record LinkEvent(int a, int b, boolean up, String cause) implements Command {
     }
 
@@ -123,6 +126,9 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     /** A job that lost an attempt: the trace's job, attempts so far, its first start and the work saved. */
     private record History(Job original, int attempts, long firstStart, long saved) {
     }
+
+    /** The start of an events.csv effect that changed nothing. */
+    private static final String NONE = Recorder.EventLogged.NO_EFFECT;
 
     private final SchedulerCore core;
     private final Address<Recorder.Command> recorder;
@@ -197,11 +203,11 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         } else if (message instanceof NodeFailed failed) {
             nodeFailed(failed);
         } else if (message instanceof NodeRepaired repaired) {
-            String effect = !repaired.wasDown() ? "none: the node was not down"
-                    : core.repair(repaired.node()) ? (core.isDrained(repaired.node()) ? "node up, still drained" : "node up")
-                    : "none: the node was not down";
-            log(repaired.time(), "repair", "node " + repaired.node(), effect, repaired.cause());
-            requestEndOfInstant();
+            int node = repaired.node();
+            boolean up = repaired.wasDown() && core.repair(node);
+            String effect = !up ? NONE + "the node was not down"
+                    : core.isDrained(node) ? "node up, still drained" : "node up";
+            log(repaired.time(), "repair", "node " + node, effect, repaired.cause());
         } else if (message instanceof Drain drain) {
             drain(drain);
         } else if (message instanceof Resume resume) {
@@ -209,9 +215,8 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             for (int node : resume.nodes()) {
                 changed += core.resume(node) ? 1 : 0;
             }
-            log(now(), "resume", label(resume.nodes()), changed == 0 ? "none: no node was drained"
+            log(now(), "resume", NodeRanges.describe(resume.nodes()), changed == 0 ? NONE + "no node was drained"
                     : changed + " node" + (changed == 1 ? "" : "s") + " back in service", resume.cause());
-            requestEndOfInstant();
         } else if (message instanceof LinkEvent link) {
             linkEvent(link);
         } else if (message instanceof TraceEnded) {
@@ -240,11 +245,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             attemptFailed(p);
         } else {
             RunningJob r = p.run;
-            History h = histories.remove(jobIndex);
-            records.add(h == null
-                    ? new Recorder.JobEnded(r.job(), r.start(), p.end, r.nodes(), p.status, null, use(p))
-                    : new Recorder.JobEnded(h.original(), r.start(), p.end, r.nodes(), p.status, null, use(p),
-                            h.attempts() + 1, h.firstStart()));
+            ended(r.job(), r.start(), p.end, r.nodes(), p.status, null, use(p));
         }
         requestEndOfInstant();
     }
@@ -253,8 +254,8 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         String target = "node " + f.node();
         boolean changed = !f.alreadyDown() && core.fail(f.node());
         if (f.jobIndex() < 0) {
-            log(f.time(), "fail", target, changed ? "node down (idle)" : "none: the node was already down", f.cause());
-            requestEndOfInstant();
+            log(f.time(), "fail", target, changed ? "node down (idle)" : NONE + "the node was already down",
+                    f.cause());
             return;
         }
         Pending p = pendingFor(f.jobIndex(), f.node());
@@ -267,7 +268,8 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             p.failure = "node " + f.node() + " failed";
             abortOthers(p, f.node());
         }
-        log(f.time(), "fail", target, (changed ? "node down; " : "") + "job " + job.id() + " " + fateWord(), f.cause());
+        log(f.time(), "fail", target, (changed ? "node down; " : "") + "job " + job.id() + " "
+                + failures.fate().effect(), f.cause());
         reported(f.jobIndex(), p);
     }
 
@@ -279,14 +281,6 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
                 send(nodes[node], abort);
             }
         }
-    }
-
-    private String fateWord() {
-        return switch (failures.fate()) {
-            case KILL -> "failed";
-            case REQUEUE -> "requeued";
-            case REQUEUE_WITH_CHECKPOINT -> "requeued from its last checkpoint";
-        };
     }
 
     /** Every node of an attempt a failure cut short has reported: apply the job's fate. */
@@ -309,12 +303,8 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         long savedNow = saved - savedBefore;
         double lostFraction = done > 0 ? Math.max(0, 1 - savedNow / done) : 1;
         double lost = (double) r.nodes().length * elapsed * lostFraction;
-        String outcome = switch (failures.fate()) {
-            case KILL -> "failed";
-            case REQUEUE -> "requeued";
-            case REQUEUE_WITH_CHECKPOINT -> "resumed-from-checkpoint";
-        };
-        records.add(new Recorder.AttemptEnded(original, number, r.start(), p.failedAt, r.nodes(), outcome, p.failure,
+        records.add(new Recorder.AttemptEnded(original, number, r.start(), p.failedAt, r.nodes(),
+                failures.fate().outcome(), p.failure,
                 savedNow, lost));
         if (failures.fate() == JobFate.KILL) {
             records.add(new Recorder.JobEnded(original, r.start(), p.failedAt, r.nodes(), JobStatus.FAILED, p.failure,
@@ -358,10 +348,9 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
                 busy += core.machine().owner(node) >= 0 ? 1 : 0;
             }
         }
-        log(now(), "drain", label(drain.nodes()), changed == 0 ? "none: already drained"
+        log(now(), "drain", NodeRanges.describe(drain.nodes()), changed == 0 ? NONE + "already drained"
                 : changed + " node" + (changed == 1 ? "" : "s") + " drained, " + busy + " still running a job",
                 drain.cause());
-        requestEndOfInstant();
     }
 
     /** A link fails or comes back: running jobs whose routes change are rerouted, or fail without a route. */
@@ -370,8 +359,8 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         int link = network.link(e.a(), e.b());
         boolean changed = e.up() ? network.repairLink(link) : network.failLink(link);
         if (!changed) {
-            log(now(), e.up() ? "repair" : "fail", target, e.up() ? "none: the link was not down"
-                    : "none: the link was already down", e.cause());
+            log(now(), e.up() ? "repair" : "fail", target, e.up() ? NONE + "the link was not down"
+                    : NONE + "the link was already down", e.cause());
             return;
         }
         int rerouted = 0;
@@ -389,7 +378,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
                 p.failure = "link " + e.a() + "-" + e.b() + " failed: no route between nodes " + ex.from() + " and "
                         + ex.to();
                 abortOthers(p, -1);
-                lost.add("job " + r.job().id() + " " + fateWord());
+                lost.add("job " + r.job().id() + " " + failures.fate().effect());
                 continue;
             }
             boolean same = java.util.Arrays.equals(next.links(), p.plan.links()) && (next.flow() == null
@@ -408,7 +397,6 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
                 + " running job" + (rerouted == 1 ? "" : "s") + " rerouted"
                 + (lost.isEmpty() ? "" : "; no route: " + String.join(", ", lost));
         log(now(), e.up() ? "repair" : "fail", target, effect, e.cause());
-        requestEndOfInstant();
     }
 
     @Override
@@ -431,11 +419,8 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             plan = network == null ? null : network.plan(job, r.nodes(), random());
         } catch (NoRouteException e) {
             core.finish(job.index());
-            History h = histories.remove(job.index());
-            records.add(new Recorder.JobEnded(h == null ? job : h.original(), r.start(), r.start(), r.nodes(),
-                    JobStatus.FAILED, "no route between nodes " + e.from() + " and " + e.to()
-                    + ": failed links partition the network", null, h == null ? 1 : h.attempts() + 1,
-                    h == null ? r.start() : h.firstStart()));
+            ended(job, r.start(), r.start(), r.nodes(), JobStatus.FAILED, "no route between nodes " + e.from() + " and "
+                    + e.to() + ": failed links partition the network", null);
             return;
         }
         pending.put(job.index(), new Pending(r, plan));
@@ -466,27 +451,34 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     @Override
     protected void onWindDown(boolean stopped) {
         for (Job job : core.queued()) {
-            History h = histories.remove(job.index());
-            Job original = h == null ? job : h.original();
             if (stopped) {
-                records.add(new Recorder.JobEnded(original, -1, -1, null, JobStatus.UNFINISHED,
-                        "queued when the run was stopped", null, h == null ? 0 : h.attempts(),
-                        h == null ? -1 : h.firstStart()));
+                ended(job, -1, -1, null, JobStatus.UNFINISHED, "queued when the run was stopped", null);
             } else {
-                records.add(new Recorder.JobEnded(original, -1, -1, null, JobStatus.FAILED, "never placed: needs "
-                        + job.nodes() + " nodes, " + (core.totalNodes() - core.downCount() - core.drainedCount())
-                        + " usable when nothing else was left to happen", null, h == null ? 0 : h.attempts(),
-                        h == null ? -1 : h.firstStart()));
+                ended(job, -1, -1, null, JobStatus.FAILED, "never placed: needs " + job.nodes() + " nodes, "
+                        + (core.totalNodes() - core.downCount() - core.drainedCount())
+                        + " usable when nothing else was left to happen", null);
             }
         }
         for (Pending p : pending.values()) {
             RunningJob r = p.run;
-            History h = histories.remove(r.job().index());
-            records.add(new Recorder.JobEnded(h == null ? r.job() : h.original(), r.start(), now(), r.nodes(),
-                    JobStatus.UNFINISHED, "running when the run was stopped", use(p), h == null ? 1 : h.attempts() + 1,
-                    h == null ? r.start() : h.firstStart()));
+            ended(r.job(), r.start(), now(), r.nodes(), JobStatus.UNFINISHED, "running when the run was stopped",
+                    use(p));
         }
         flushRecords();
+    }
+
+    /**
+     * Records a job's final status; {@code nodes} null when its last attempt never started. An
+     * earlier attempt a failure cut short supplies the trace's job, the attempts before this one and
+     * the first start.
+     */
+    private void ended(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
+                       Recorder.NetworkUse use) {
+        History h = histories.remove(job.index());
+        int attempts = (h == null ? 0 : h.attempts()) + (nodes == null ? 0 : 1);
+        long firstStart = h != null ? h.firstStart() : nodes == null ? -1 : start;
+        records.add(new Recorder.JobEnded(h == null ? job : h.original(), start, end, nodes, status, reason, use,
+                attempts, firstStart));
     }
 
     private void flushRecords() {
@@ -499,10 +491,6 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     private void log(long time, String event, String target, String effect, String cause) {
         records.add(new Recorder.EventLogged(time, event, target, effect, cause));
         requestEndOfInstant();
-    }
-
-    private static String label(int[] ids) {
-        return ids.length == 1 ? "node " + ids[0] : "nodes " + NodeRanges.format(ids);
     }
 
     /**

@@ -239,6 +239,9 @@ public final class SchedulerCore implements SchedulingContext {
 
     @Override
     public int released(RunningJob job) {
+        if (unusableByJob.isEmpty()) {
+            return job.nodes().length; // the common case, checked on every backfilling pass: no boxing
+        }
         Integer unusable = unusableByJob.get(job.job().index());
         return job.nodes().length - (unusable == null ? 0 : unusable);
     }

@@ -235,12 +235,17 @@ public final class Simulation {
     private static final String SCENARIO = "scenario";
 
     private Address<CracActor.Command> crac(int unit) {
-        return new Address<>(topology.size() + 3 + linkActors() + 1 + unit);
+        return new Address<>(thermalId() + 1 + unit);
     }
 
     /** Whether events.csv and attempts.csv are written: something can fail or an event is scripted. */
     private boolean logsEvents(boolean console) {
         return console || failureModel.stochastic() || !scenario.events().isEmpty();
+    }
+
+    /** The thermal actor's component id (the CRAC units follow it): after the nodes, the three services and the links. */
+    private int thermalId() {
+        return topology.size() + 3 + linkActors();
     }
 
     /** Link actors in the simulation: one per link under the links model, else none. */
@@ -331,7 +336,7 @@ public final class Simulation {
             Address<SchedulerActor.Command> scheduler = new Address<>(n);
             Address<Recorder.Command> recorder = new Address<>(n + 2);
             long latency = scenario.reportLatency();
-            int thermalId = n + 3 + linkActors();
+            int thermalId = thermalId();
             Address<ThermalActor.Command> thermal = room == null ? null : new Address<>(thermalId);
             double idle = room == null ? 0 : room.model().power().idle();
             FailureModel nodeFailures = failureModel.stochastic() ? failureModel : null;

@@ -56,6 +56,11 @@ public final class NodeRanges {
         return sb.toString();
     }
 
+    /** {@code node 17} for one id, {@code nodes 0-31,40} for several. */
+    public static String describe(int[] ids) {
+        return ids.length == 1 ? "node " + ids[0] : "nodes " + format(ids);
+    }
+
     private static int id(String s, String text) {
         try {
             int v = Integer.parseInt(s.strip());
