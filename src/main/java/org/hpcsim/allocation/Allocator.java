@@ -15,4 +15,15 @@ public interface Allocator {
      * stand-alone allocation ({@code hpcsim allocate}); allocators must not need it.
      */
     int[] allocate(Job job, int nodes);
+
+    /**
+     * The job started on {@code nodes} (what {@link #allocate} proposed, now committed). Allocators that
+     * hold more than compute nodes (a line's I/O nodes) take them here; others ignore it.
+     */
+    default void started(Job job, int[] nodes) {
+    }
+
+    /** The job's nodes were given back (it ended, failed or was killed). */
+    default void ended(Job job, int[] nodes) {
+    }
 }

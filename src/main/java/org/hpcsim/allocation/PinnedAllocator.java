@@ -38,4 +38,14 @@ public final class PinnedAllocator implements Allocator {
         }
         return pin.clone();
     }
+
+    @Override
+    public void started(Job job, int[] nodes) {
+        others.started(job, nodes);
+    }
+
+    @Override
+    public void ended(Job job, int[] nodes) {
+        others.ended(job, nodes);
+    }
 }

@@ -36,6 +36,8 @@ import org.hpcsim.workload.WorkloadOptions;
  * @param thermal        machine-room model (power, heat recirculation, cooling)
  * @param events         events injected at simulated times: the key events, then the events file
  * @param failures       failure model and job fate
+ * @param io             I/O nodes of a line machine: which one each job needs, volumes, bandwidth
+ * @param malleable      whether jobs are malleable, and their speed-up function
  * @param kernel         how the kernel runs
  * @param outputDir      output directory
  * @param progress       progress line policy
@@ -44,7 +46,40 @@ import org.hpcsim.workload.WorkloadOptions;
 public record Scenario(Path trace, String traceFormat, String machine, long seed, WorkloadOptions workload,
                        String scheduler, String allocator, String spanCurve, Path pinned, long reportLatency, NetworkOptions network,
                        ThermalOptions thermal, List<ScenarioEvent> events, FailureOptions failures,
-                       KernelOptions kernel, Path outputDir, Progress progress, Config config) {
+                       IoOptions io, MalleableOptions malleable, KernelOptions kernel, Path outputDir, Progress progress, Config config) {
+
+    /**
+     * I/O on a line machine with I/O nodes.
+     *
+     * @param assign    which I/O node a job needs
+     * @param jobsFile  per-job I/O node and volumes (CSV), or null
+     * @param read      bytes a job reads at its start unless the file says otherwise
+     * @param write     bytes a job writes at its end unless the file says otherwise
+     * @param bandwidth bytes per second of an I/O phase when nothing shares its links or I/O node
+     */
+    public record IoOptions(Assign assign, Path jobsFile, long read, long write, long bandwidth) {
+        /** Which I/O node a job needs. */
+        public enum Assign { ROUND_ROBIN, NEAREST, FILE }
+
+        /** Whether any job moves data (a default volume or a file that may give some). */
+        public boolean any() {
+            return read > 0 || write > 0 || jobsFile != null;
+        }
+    }
+
+    /**
+     * Malleable jobs (Bampis et al.): a job asking for Q_j nodes runs on q_j <= Q_j nodes.
+     *
+     * @param enabled     whether jobs are malleable
+     * @param speedup     f, as a spec ({@code proportional}, {@code amdahl[S]}, {@code table[...]})
+     * @param minFraction the fewest nodes a job starts on, as a fraction of Q_j
+     */
+    public record MalleableOptions(boolean enabled, String speedup, double minFraction) {
+        /** The fewest nodes a job asking for {@code nodes} may start on (at least 1). */
+        public int minNodes(int nodes) {
+            return enabled ? Math.max(1, (int) Math.ceil(minFraction * nodes - 1e-9)) : nodes;
+        }
+    }
 
     /**
      * The network model.
@@ -196,12 +231,26 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         }
         FailureOptions failures = new FailureOptions(failureModel, oneOf(c, "failures.on-job-failure", JobFate.class),
                 checkpoint, eventsFile);
+        String speedup = string(c, "malleable.speedup");
+        check(c, "malleable.speedup", () -> org.hpcsim.malleable.Speedup.parse(speedup));
+        MalleableOptions malleable = new MalleableOptions(bool(c, "malleable.enabled"), speedup,
+                fraction(c, "malleable.min-fraction"));
+        long bandwidth = bytes(c, "io.bandwidth");
+        if (bandwidth <= 0) {
+            throw fail(c, "io.bandwidth", "must be positive, got " + string(c, "io.bandwidth"));
+        }
+        Path ioFile = c.getIsNull("io.jobs-file") ? null : Path.of(string(c, "io.jobs-file"));
+        IoOptions.Assign assign = oneOf(c, "io.assign", IoOptions.Assign.class);
+        if (assign == IoOptions.Assign.FILE && ioFile == null) {
+            throw fail(c, "io.assign", "is file but io.jobs-file is not set");
+        }
+        IoOptions io = new IoOptions(assign, ioFile, bytes(c, "io.read"), bytes(c, "io.write"), bandwidth);
         int threads = nonNegativeInt(c, "kernel.threads");
         KernelOptions kernel = new KernelOptions(threads, positiveInt(c, "kernel.partitions-per-thread"),
                 positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"));
         return new Scenario(Path.of(traceText), string(c, "trace-format"), string(c, "machine"), c.getLong("seed"),
                 workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
-                thermal, List.copyOf(events), failures, kernel,
+                thermal, List.copyOf(events), failures, io, malleable, kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class), c);
     }
 
@@ -386,6 +435,18 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
     }
 
     /** A duration in microseconds: "5s", "250ms", "2h"; a bare number is seconds. */
+    private static long bytes(Config c, String key) {
+        try {
+            long v = c.getBytes(key);
+            if (v < 0) {
+                throw fail(c, key, "must not be negative, got " + v);
+            }
+            return v;
+        } catch (ConfigException e) {
+            throw fail(c, key, "expected a size in bytes such as 512M or 10G, got " + c.getValue(key).unwrapped());
+        }
+    }
+
     private static long duration(Config c, String key) {
         long micros;
         try {

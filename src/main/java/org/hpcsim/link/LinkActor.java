@@ -1,6 +1,5 @@
 package org.hpcsim.link;
 
-import java.util.Arrays;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -34,12 +33,7 @@ public final class LinkActor extends ComponentActor<LinkActor.Command> {
 
     private final int link;
     private final Address<Recorder.Command> recorder;
-    private int count;
-    private int[] jobs = new int[4];
-    private long[] weights = new long[4];
-    @SuppressWarnings("unchecked")
-    private Address<ComputeNodeActor.Command>[] leads = new Address[4];
-    private long total;
+    private final SharedChannel channel;
     private boolean changed;
 
     private LinkActor(ActorContext<KernelCommand> context, ComponentSetup setup, int link,
@@ -47,6 +41,7 @@ public final class LinkActor extends ComponentActor<LinkActor.Command> {
         super(context, setup);
         this.link = link;
         this.recorder = recorder;
+        this.channel = new SharedChannel(link);
     }
 
     /**
@@ -59,50 +54,19 @@ public final class LinkActor extends ComponentActor<LinkActor.Command> {
 
     @Override
     protected void onMessage(Command message) {
-        if (message instanceof Join join) {
-            if (count == jobs.length) {
-                jobs = Arrays.copyOf(jobs, 2 * count);
-                weights = Arrays.copyOf(weights, 2 * count);
-                leads = Arrays.copyOf(leads, 2 * count);
-            }
-            jobs[count] = join.jobIndex();
-            weights[count] = join.weight();
-            leads[count] = join.lead();
-            count++;
-            total += join.weight();
-        } else if (message instanceof Leave leave) {
-            int i = indexOf(leave.jobIndex());
-            total -= weights[i];
-            // Keep join order: the order updates go out in.
-            System.arraycopy(jobs, i + 1, jobs, i, count - i - 1);
-            System.arraycopy(weights, i + 1, weights, i, count - i - 1);
-            System.arraycopy(leads, i + 1, leads, i, count - i - 1);
-            count--;
-            leads[count] = null;
-        }
+        channel.apply(message);
         if (!changed) {
             changed = true;
             requestEndOfInstant();
         }
     }
 
-    private int indexOf(int jobIndex) {
-        for (int i = 0; i < count; i++) {
-            if (jobs[i] == jobIndex) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("job index " + jobIndex + " left link " + link + " without joining it");
-    }
-
     @Override
     protected void onEndOfInstant() {
         changed = false;
-        for (int i = 0; i < count; i++) {
-            send(leads[i], new ComputeNodeActor.LinkShare(jobs[i], link, total, weights[i]));
-        }
+        channel.sendShares(this::send);
         if (recorder != null) {
-            send(recorder, new Recorder.LinkLoad(link, total, count));
+            send(recorder, new Recorder.LinkLoad(link, channel.total(), channel.jobs()));
         }
     }
 }

@@ -63,8 +63,31 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
      * @param linkBase component id of link 0
      * @param c       communication fraction
      * @param tau     delay factor
+     * @param io      the job's I/O streams (a line with I/O nodes), or null when it does no I/O
      */
-    public record Flow(int[] nodes, int[] links, long[] weights, int linkBase, double c, double tau) {
+    public record Flow(int[] nodes, int[] links, long[] weights, int linkBase, double c, double tau, IoPhases io) {
+        /** A flow without I/O. */
+        public Flow(int[] nodes, int[] links, long[] weights, int linkBase, double c, double tau) {
+            this(nodes, links, weights, linkBase, c, tau, null);
+        }
+
+        /** The same flow over other links (a reroute); its I/O stays. */
+        public Flow withLinks(int[] links, long[] weights) {
+            return new Flow(nodes, links, weights, linkBase, c, tau, io);
+        }
+    }
+
+    /**
+     * A job's I/O on a line: before computing it reads, after it writes, each phase a fluid flow over
+     * the links between its I/O node and its nodes and over the I/O node itself (a pseudo-link after the
+     * network's links, served by an I/O node actor), at a rate 1/sigma of its time alone.
+     *
+     * @param links   link ids (the I/O node's pseudo-link last), ascending
+     * @param weights the job's streams on each
+     * @param read    the read phase's time alone, microseconds (0: none)
+     * @param write   the write phase's time alone, microseconds (0: none)
+     */
+    public record IoPhases(int[] links, long[] weights, long read, long write) {
     }
 
     /** ComputeNode -> itself: the job's time on this node is up, if {@code version} is still its latest start. */
@@ -128,6 +151,21 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     private FluidJob fluid;
     private int version;
     private long maxLinkLoad;
+    /** The lead's phase under the links model: reading, computing or writing. */
+    private Phase phase;
+    /** The compute flow while an I/O phase runs, and the compute phase's outcome once it is over. */
+    private Flow computeFlow;
+    private long work;
+    private long limit;
+    private JobStatus computed;
+    private double computeWork;
+    private double sigmaMean;
+    private double sigmaMax;
+    private long phaseStart;
+    private long readTime;
+    private long writeTime;
+
+    private enum Phase { READ, COMPUTE, WRITE }
 
     private ComputeNodeActor(ActorContext<KernelCommand> context, ComponentSetup setup,
                              Address<SchedulerActor.Command> scheduler, long reportLatency,
@@ -176,7 +214,7 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
             }
         } else if (message instanceof PredictedEnd end) {
             if (end.jobIndex() == job && end.version() == version) {
-                endLed();
+                phaseOver();
             }
         } else if (message instanceof JobOver over) {
             if (over.jobIndex() == job) {
@@ -190,7 +228,11 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
             }
         } else if (message instanceof Reroute reroute) {
             if (reroute.jobIndex() == job && fluid != null) {
-                reroute(reroute.flow());
+                // The job's compute flows move; its I/O streams (a line has no detours) stay.
+                computeFlow = computeFlow.withLinks(reroute.flow().links(), reroute.flow().weights());
+                if (phase == Phase.COMPUTE) {
+                    reroute(computeFlow);
+                }
             }
         } else if (message instanceof Fail fail) {
             fail(fail.cause());
@@ -280,10 +322,11 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     private double stop() {
         double done = Double.NaN;
         if (fluid != null) {
-            done = fluid.done(now());
+            done = phase == Phase.READ ? 0 : phase == Phase.WRITE ? computeWork : fluid.done(now());
             leaveLinks();
             flow = null;
             fluid = null;
+            computeFlow = null;
         }
         version++;
         job = -1;
@@ -321,9 +364,36 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     }
 
     private void lead(StartJob start) {
-        flow = start.flow();
-        fluid = new FluidJob(start.runTime(), flow.c(), flow.tau(), now(), now() + start.limit(), flow.links().length);
+        computeFlow = start.flow();
+        work = start.runTime();
+        limit = start.limit();
+        fluid = null;
+        readTime = 0;
+        writeTime = 0;
         maxLinkLoad = 0;
+        IoPhases io = computeFlow.io();
+        if (io != null && io.read() > 0) {
+            ioPhase(Phase.READ, io.read());
+        } else {
+            compute();
+        }
+    }
+
+    /** An I/O phase: streams on the I/O links and the I/O node, work = its time alone, rate 1/sigma. */
+    private void ioPhase(Phase next, long alone) {
+        IoPhases io = computeFlow.io();
+        phase = next;
+        phaseStart = now();
+        flow = computeFlow.withLinks(io.links(), io.weights());
+        fluid = new FluidJob(alone, 1, 1, now(), Long.MAX_VALUE / 4, io.links().length);
+        joinLinks();
+        predict();
+    }
+
+    private void compute() {
+        phase = Phase.COMPUTE;
+        flow = computeFlow;
+        fluid = new FluidJob(work, flow.c(), flow.tau(), now(), now() + limit, flow.links().length);
         joinLinks();
         predict();
     }
@@ -334,20 +404,39 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
         send(self, new PredictedEnd(job, version), end - now());
     }
 
-    private void endLed() {
-        JobStatus ended = fluid.unfinished(now()) ? JobStatus.KILLED : JobStatus.COMPLETED;
+    /** The lead's current phase is over: the next one starts, or the job ends. */
+    private void phaseOver() {
         leaveLinks();
-        JobOver over = new JobOver(job, ended);
+        if (phase == Phase.READ) {
+            readTime = now() - phaseStart;
+            compute();
+            return;
+        }
+        if (phase == Phase.COMPUTE) {
+            computed = fluid.unfinished(now()) ? JobStatus.KILLED : JobStatus.COMPLETED;
+            computeWork = fluid.done(now());
+            sigmaMean = fluid.sigmaMean(now());
+            sigmaMax = fluid.sigmaMax();
+            IoPhases io = computeFlow.io();
+            if (io != null && io.write() > 0) {
+                ioPhase(Phase.WRITE, io.write());
+                return;
+            }
+        } else {
+            writeTime = now() - phaseStart;
+        }
+        JobOver over = new JobOver(job, computed);
         for (int node : flow.nodes()) {
             if (node != id()) {
                 send(new Address<Command>(node), over);
             }
         }
-        SchedulerActor.Contention stats = new SchedulerActor.Contention(fluid.sigmaMean(now()), fluid.sigmaMax(),
-                maxLinkLoad);
+        SchedulerActor.Contention stats = new SchedulerActor.Contention(sigmaMean, sigmaMax, maxLinkLoad, readTime,
+                writeTime);
         flow = null;
         fluid = null;
-        report(job, ended, stats);
+        computeFlow = null;
+        report(job, computed, stats);
     }
 
     private void report(int jobIndex, JobStatus ended, SchedulerActor.Contention stats) {

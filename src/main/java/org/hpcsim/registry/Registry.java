@@ -56,8 +56,12 @@ public final class Registry {
     /** Creates an allocator over a machine. */
     @FunctionalInterface
     public interface AllocatorFactory {
-        /** {@code room} is null when the run has no thermal model; allocators that need it say so. */
-        Allocator create(Args args, MachineState machine, Registry registry, long seed, RoomModel room);
+        /**
+         * {@code room} is null when the run has no thermal model, {@code io} when the machine is not a line
+         * with I/O nodes; allocators that need them say so.
+         */
+        Allocator create(Args args, MachineState machine, Registry registry, long seed, RoomModel room,
+                         org.hpcsim.storage.IoAssignment io);
     }
 
     /** Creates a failure model. */
@@ -180,8 +184,14 @@ public final class Registry {
 
     /** As {@link #allocator(String, MachineState, long)}, for a room with a thermal model ({@code room} may be null). */
     public Allocator allocator(String spec, MachineState machine, long seed, RoomModel room) {
+        return allocator(spec, machine, seed, room, null);
+    }
+
+    /** As {@link #allocator(String, MachineState, long, RoomModel)}, with the jobs' I/O nodes ({@code io} may be null). */
+    public Allocator allocator(String spec, MachineState machine, long seed, RoomModel room,
+                               org.hpcsim.storage.IoAssignment io) {
         PolicySpec s = PolicySpec.parse(spec);
-        return allocators.lookup(s.name()).factory().create(allocators.args(s), machine, this, seed, room);
+        return allocators.lookup(s.name()).factory().create(allocators.args(s), machine, this, seed, room, io);
     }
 
     /** The curve argument of an allocator spec, such as {@code hilbert} in {@code best-fit[hilbert]}, or null. */

@@ -8,6 +8,7 @@ import org.hpcsim.failure.NoFailures;
 import org.hpcsim.failure.WeibullFailures;
 import org.hpcsim.allocation.BestFitAllocator;
 import org.hpcsim.allocation.ContiguousAllocator;
+import org.hpcsim.allocation.ContiguousLocalAllocator;
 import org.hpcsim.allocation.CoolestFirstAllocator;
 import org.hpcsim.allocation.CoolingAwareAllocator;
 import org.hpcsim.allocation.CoolingAwareExactAllocator;
@@ -90,58 +91,65 @@ public final class StandardPolicies {
                 (args, reg) -> new ConservativeBackfillPolicy(reg.order(args.get(0))));
 
         r.allocators().register("sorted-free-list", "Cplant baseline: the first free nodes along the curve",
-                "O(k + N/64)", List.of(CURVE), (args, machine, reg, seed, room) -> new SortedFreeListAllocator(machine, reg.curve(args.get(0))));
+                "O(k + N/64)", List.of(CURVE), (args, machine, reg, seed, room, io) -> new SortedFreeListAllocator(machine, reg.curve(args.get(0))));
         r.allocators().register("first-fit", "Leung et al.: the first free interval along the curve that fits,"
                 + " else least span", "O(N/64 + F + k log k)", List.of(CURVE),
-                (args, machine, reg, seed, room) -> new FirstFitAllocator(machine, reg.curve(args.get(0))));
+                (args, machine, reg, seed, room, io) -> new FirstFitAllocator(machine, reg.curve(args.get(0))));
         r.allocators().register("best-fit", "Leung et al.: the free interval the job fills most tightly,"
                 + " else least span", "O(N/64 + F + k log k)", List.of(CURVE),
-                (args, machine, reg, seed, room) -> new BestFitAllocator(machine, reg.curve(args.get(0))));
+                (args, machine, reg, seed, room, io) -> new BestFitAllocator(machine, reg.curve(args.get(0))));
         r.allocators().register("sum-of-squares", "Leung et al.: the interval minimizing the sum of squared"
                 + " interval counts per size, else least span", "O(N/64 + F + k log k)", List.of(CURVE),
-                (args, machine, reg, seed, room) -> new SumOfSquaresAllocator(machine, reg.curve(args.get(0))));
+                (args, machine, reg, seed, room, io) -> new SumOfSquaresAllocator(machine, reg.curve(args.get(0))));
         r.allocators().register("random", "free nodes drawn uniformly at random from the run's seed",
-                "O(k log k)", List.of(), (args, machine, reg, seed, room) -> new RandomAllocator(machine, seed));
+                "O(k log k)", List.of(), (args, machine, reg, seed, room, io) -> new RandomAllocator(machine, seed));
         r.allocators().register("contiguous", "grid only: the first entirely free near-square submesh/subtorus,"
                 + " else the job waits", "O(N + S N), S <= X (2D) or X*Y (3D) shapes", List.of(),
-                (args, machine, reg, seed, room) -> new ContiguousAllocator(machine));
+                (args, machine, reg, seed, room, io) -> new ContiguousAllocator(machine));
+        r.allocators().register("contiguous-local", "line only (Bleuse et al., Bampis et al.): the leftmost free"
+                + " contiguous range local to the job's I/O node, holding its hull's I/O nodes, else the job waits",
+                "O(m_IO + Q^2) per I/O node tried", List.of(),
+                (args, machine, reg, seed, room, io) -> new ContiguousLocalAllocator(machine, io, true));
+        r.allocators().register("line-contiguous", "line only: the leftmost free contiguous range, I/O nodes"
+                + " ignored (contiguity without locality), else the job waits", "O(N)", List.of(),
+                (args, machine, reg, seed, room, io) -> new ContiguousLocalAllocator(machine, io, false));
         r.allocators().register("mbs", "grid only: Multiple Buddy Strategy, power-of-two squares (2D) or"
                 + " cubes (3D)", "O(V + B log B + k log k), V blocks visited (< 4N/3), B free blocks", List.of(),
-                (args, machine, reg, seed, room) -> new MbsAllocator(machine));
+                (args, machine, reg, seed, room, io) -> new MbsAllocator(machine));
         r.allocators().register("mm", "Manhattan Median: the k free nodes nearest each crossing of free nodes' axis lines;"
                 + " least total pairwise hops wins (mesh/torus)", "O(C (A + X + Y + Z)), C crossings <= N, A grid points"
-                + " searched per center", List.of(), (args, machine, reg, seed, room) -> new MmAllocator(machine));
+                + " searched per center", List.of(), (args, machine, reg, seed, room, io) -> new MmAllocator(machine));
         r.allocators().register("mm-inc", "MM, then best-improvement swaps of an allocated for a free node while the"
                 + " total pairwise hops drops (mesh/torus)", "MM + O(S k F), S swaps, F free nodes", List.of(),
-                (args, machine, reg, seed, room) -> new MmIncAllocator(machine));
+                (args, machine, reg, seed, room, io) -> new MmIncAllocator(machine));
         r.allocators().register("genalg", "Krumke et al.'s Gen-Alg: the k free nodes nearest each free node; least total"
                 + " pairwise hops wins (mesh/torus)", "O(F (A + X + Y + Z)), F free nodes", List.of(),
-                (args, machine, reg, seed, room) -> new GenAlgAllocator(machine));
+                (args, machine, reg, seed, room, io) -> new GenAlgAllocator(machine));
         r.allocators().register("mc1x1", "MC1x1: free nodes taken by L-infinity shell around each free node; least sum of"
                 + " shell numbers wins (mesh/torus)", "O(N + F S), S shells", List.of(),
-                (args, machine, reg, seed, room) -> new Mc1x1Allocator(machine));
+                (args, machine, reg, seed, room, io) -> new Mc1x1Allocator(machine));
         r.allocators().register("mc", "Mache-Lo-Windisch MC: shells grown from a near-square box of the job's size around"
                 + " each free node; least sum of shell numbers wins (mesh/torus)", "O(N + F S), S shells", List.of(),
-                (args, machine, reg, seed, room) -> new McAllocator(machine));
+                (args, machine, reg, seed, room, io) -> new McAllocator(machine));
         r.allocators().register("optimal", "exact least total pairwise hops by branch and bound from MM+Inc; refuses"
                 + " instances past its limits (mesh/torus)", "exponential; at most max-steps expansions of O(F log k)",
-                List.of(MAX_FREE, MAX_NODES, MAX_STEPS), (args, machine, reg, seed, room) -> new OptimalAllocator(machine,
+                List.of(MAX_FREE, MAX_NODES, MAX_STEPS), (args, machine, reg, seed, room, io) -> new OptimalAllocator(machine,
                         positive(args, 0), positive(args, 1), positive(args, 2)));
         r.allocators().register("cooling-aware", "MPIT (Tang et al., as Meng et al. use it): LP relaxation of the least"
                 + " peak inlet temperature, exact by row generation, rounded to the k largest values; needs the thermal"
                 + " model", "O(N F) per LP round; G rounds of an LP with F + 1 columns and at most 32 + 32 G rows",
-                List.of(), (args, machine, reg, seed, room) -> new CoolingAwareAllocator(machine, room));
+                List.of(), (args, machine, reg, seed, room, io) -> new CoolingAwareAllocator(machine, room));
         r.allocators().register("cooling-aware-exact", "MPIT solved exactly as an integer program (ojAlgo branch and"
                 + " bound, single-threaded); refuses rooms past max-nodes; needs the thermal model",
                 "exponential; an integer program with F binaries and N rows", List.of(MAX_ROOM),
-                (args, machine, reg, seed, room) -> new CoolingAwareExactAllocator(machine, room, positive(args, 0)));
+                (args, machine, reg, seed, room, io) -> new CoolingAwareExactAllocator(machine, room, positive(args, 0)));
         r.allocators().register("joint", "Meng et al.'s joint policy: MC1x1 around each of MPIT's k nodes; lowest peak"
                 + " inlet wins, then fewest pairwise hops (mesh/torus); needs the thermal model",
                 "MPIT + O(N + k (S + N k + k^2)), S shells", List.of(),
-                (args, machine, reg, seed, room) -> new JointAllocator(machine, room));
+                (args, machine, reg, seed, room, io) -> new JointAllocator(machine, room));
         r.allocators().register("coolest-first", "MinHR-style: the first k free nodes by D's column sums (least"
                 + " recirculated heat first); needs the thermal model", "O(N) (O(N^2 + N log N) once)", List.of(),
-                (args, machine, reg, seed, room) -> new CoolestFirstAllocator(machine, room));
+                (args, machine, reg, seed, room, io) -> new CoolestFirstAllocator(machine, room));
         r.failures().register("none", "nothing fails: node and link failure events are an error", List.of(),
                 args -> new NoFailures(false));
         r.failures().register("trace", "failures only from the scenario's events (--events file, --inject, the console)",

@@ -58,6 +58,14 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
      * {@code time}: a row of events.csv; {@code cause} is {@code scenario} for a scripted event, else
      * the failure model that drew it.
      */
+    /**
+     * Scheduler -> Recorder: a job that did I/O ended; it read and wrote so many bytes through I/O node
+     * {@code ioNode}, taking {@code readTime} and {@code writeTime} microseconds.
+     */
+    public record IoEnded(Job job, int ioNode, long readBytes, long writeBytes, long readTime, long writeTime)
+            implements Command {
+    }
+
     public record EventLogged(long time, String event, String target, String effect, String cause) implements Command {
         /** How an effect that changed nothing starts, e.g. {@code none: the node was already down}. */
         public static final String NO_EFFECT = "none: ";
@@ -98,6 +106,7 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     private final LinksCsv links;
     private final ThermalLog thermal;
     private final FailureLog failures;
+    private final IoLog io;
     private boolean linksPending;
     private final Writer out;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 4096);
@@ -106,10 +115,11 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     private final CompletableFuture<RunMetrics> result;
 
     private Recorder(ActorContext<KernelCommand> context, ComponentSetup setup, Topology topology, int[] spanRanks,
-                     Path jobsCsv, LinksCsv links, ThermalLog thermal, FailureLog failures, RunProgress progress,
-                     CompletableFuture<RunMetrics> result) throws IOException {
+                     Path jobsCsv, LinksCsv links, ThermalLog thermal, FailureLog failures, IoLog io,
+                     RunProgress progress, CompletableFuture<RunMetrics> result) throws IOException {
         super(context, setup);
         this.failures = failures;
+        this.io = io;
         this.meter = new LocalityMeter(topology, spanRanks);
         this.links = links;
         this.thermal = thermal;
@@ -124,13 +134,13 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
      * {@code spanRanks}: each node's rank on the curve that spans are measured along; {@code links}:
      * the links.csv writer ({@link LinksCsv#off()} when it is not wanted); {@code thermal}: the room's
      * log, or null without a thermal model; {@code failures}: events.csv and attempts.csv, or null
-     * when nothing can fail.
+     * when nothing can fail; {@code io}: io.csv, or null when no job does I/O.
      */
     public static Behavior<KernelCommand> create(ComponentSetup setup, Topology topology, int[] spanRanks,
                                                  Path jobsCsv, LinksCsv links, ThermalLog thermal, FailureLog failures,
-                                                 RunProgress progress, CompletableFuture<RunMetrics> result) {
+                                                 IoLog io, RunProgress progress, CompletableFuture<RunMetrics> result) {
         return Behaviors.setup(ctx -> new Recorder(ctx, setup, topology, spanRanks, jobsCsv, links, thermal,
-                failures, progress, result));
+                failures, io, progress, result));
     }
 
     @Override
@@ -150,6 +160,10 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
         }
         if (message instanceof EventLogged e) {
             failures.event(e);
+            return;
+        }
+        if (message instanceof IoEnded e) {
+            io.add(e);
             return;
         }
         if (message instanceof AttemptEnded a) {
@@ -206,6 +220,9 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
         if (thermal != null) {
             thermal.close();
         }
+        if (io != null) {
+            io.close();
+        }
         close();
         result.complete(metrics);
     }
@@ -218,6 +235,9 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
         links.close();
         if (thermal != null) {
             thermal.close();
+        }
+        if (io != null) {
+            io.close();
         }
         close();
     }

@@ -11,7 +11,8 @@ import org.hpcsim.network.LinkMap;
 import org.hpcsim.network.NoRouteException;
 import org.hpcsim.network.TrafficCalculator;
 import org.hpcsim.node.ComputeNodeActor;
-import org.hpcsim.topology.GridTopology;
+import org.hpcsim.topology.LineTopology;
+import org.hpcsim.topology.Topology;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.Job;
 
@@ -45,7 +46,8 @@ public final class NetworkPlanner {
     }
 
     private final NetworkOptions options;
-    private final GridTopology grid;
+    private final Topology machine;
+    private final int[] positions;
     private final TrafficCalculator traffic;
     private final LinkMap links;
     private final FailedLinks failed;
@@ -56,6 +58,10 @@ public final class NetworkPlanner {
     private final boolean killAtEstimate;
 
     /**
+     * For any machine whose network is {@code links}: a mesh or torus (its own network), or a line of
+     * compute and I/O nodes, whose network is the 1D mesh of all its nodes (compute node ids then map to
+     * their places on the line).
+     *
      * @param linkBase component id of link 0 (links model)
      * @param tasksPerNode processors per node: a .sim stencil or graph sized in processors maps task i
      *                     to the job's node i / tasksPerNode
@@ -63,10 +69,18 @@ public final class NetworkPlanner {
      *                     false is SST's rule, under which jobs always run to the end
      * @throws IllegalArgumentException if the pattern cannot be read
      */
-    public NetworkPlanner(NetworkOptions options, GridTopology grid, LinkMap links, Path traceDir, int linkBase,
+    public NetworkPlanner(NetworkOptions options, Topology machine, LinkMap links, Path traceDir, int linkBase,
                           int tasksPerNode, boolean killAtEstimate) {
         this.options = options;
-        this.grid = grid;
+        this.machine = machine;
+        if (machine instanceof LineTopology line) {
+            positions = new int[line.size()];
+            for (int i = 0; i < positions.length; i++) {
+                positions[i] = line.position(i);
+            }
+        } else {
+            positions = null;
+        }
         this.traffic = new TrafficCalculator(links);
         this.links = links;
         this.failed = new FailedLinks(links);
@@ -124,7 +138,7 @@ public final class NetworkPlanner {
     public Plan plan(Job job, int[] nodes, SplittableRandom random) {
         int k = nodes.length;
         long pairs = (long) k * (k - 1) / 2;
-        double cc = pairs == 0 ? 0 : (double) grid.sumPairwiseHops(nodes) / pairs;
+        double cc = pairs == 0 ? 0 : (double) machine.sumPairwiseHops(nodes) / pairs;
         // The noise term could make tau negative; communication cannot take negative time.
         double tau = options.tau() == NetworkOptions.Tau.ONE ? 1.0
                 : Math.max(0, DelayFactor.tau(cc, options.tauNoise(), random));
@@ -158,7 +172,8 @@ public final class NetworkPlanner {
 
     private LinkLoad load(Job job, int[] nodes) {
         try {
-            return traffic.compute(nodes, CommPattern.forJob(job, defaultPattern, traceDir), tasksPerNode, failed);
+            return traffic.compute(onNetwork(nodes), CommPattern.forJob(job, defaultPattern, traceDir), tasksPerNode,
+                    failed);
         } catch (NoRouteException e) {
             throw e;
         } catch (IllegalArgumentException e) {
@@ -166,5 +181,53 @@ public final class NetworkPlanner {
             String where = "job " + job.id() + " (trace line " + job.line() + "): ";
             throw new InputException(e.getMessage().startsWith("job ") ? e.getMessage() : where + e.getMessage());
         }
+    }
+
+    /** The nodes' ids on the network: their places on a line, else themselves. */
+    private int[] onNetwork(int[] nodes) {
+        if (positions == null) {
+            return nodes;
+        }
+        int[] p = new int[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            p[i] = positions[nodes[i]];
+        }
+        return p;
+    }
+
+    /**
+     * A job's I/O streams on a line (links model): one stream between I/O node {@code io} and each of its
+     * nodes, so a link carries as many streams as nodes it leads to; the I/O node itself is one more
+     * shared channel, pseudo-link {@code links.size() + io}, carrying all of them. Links ascending.
+     *
+     * @param readMicros  the read phase's time alone
+     * @param writeMicros the write phase's time alone
+     */
+    public ComputeNodeActor.IoPhases io(int[] nodes, int io, long readMicros, long writeMicros) {
+        LineTopology line = (LineTopology) machine;
+        int at = line.ioPosition(io);
+        long[] crossing = new long[line.length()];
+        for (int node : nodes) {
+            int p = line.position(node);
+            for (int x = Math.min(p, at); x < Math.max(p, at); x++) {
+                crossing[x]++; // the link from place x to x + 1
+            }
+        }
+        int count = 0;
+        for (long c : crossing) {
+            count += c > 0 ? 1 : 0;
+        }
+        int[] ids = new int[count + 1];
+        long[] weights = new long[count + 1];
+        int k = 0;
+        for (int x = 0; x < crossing.length; x++) {
+            if (crossing[x] > 0) {
+                ids[k] = links.between(x, x + 1);
+                weights[k++] = crossing[x];
+            }
+        }
+        ids[count] = links.size() + io;
+        weights[count] = nodes.length;
+        return new ComputeNodeActor.IoPhases(ids, weights, readMicros, writeMicros);
     }
 }

@@ -14,6 +14,7 @@ import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.network.NoRouteException;
+import org.hpcsim.storage.IoAssignment;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.report.Recorder;
 import org.hpcsim.thermal.PowerModel;
@@ -93,8 +94,11 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     public record LinkEvent(int a, int b, boolean up, String cause) implements Command {
     }
 
-    /** The contention a job met: time-weighted mean and largest stretch, and the most load on one of its links. */
-    public record Contention(double sigmaMean, double sigmaMax, long maxLinkLoad) {
+    /**
+     * The contention a job met: time-weighted mean and largest stretch of its compute phase, the most load
+     * on one of its links, and how long its read and write phases took (0 without I/O).
+     */
+    public record Contention(double sigmaMean, double sigmaMax, long maxLinkLoad, long readTime, long writeTime) {
     }
 
     /** How the scheduler treats failures: the fate of a failed job and its checkpoint interval. */
@@ -115,6 +119,10 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         long failedAt = -1;
         String failure;
         double workDone = Double.NaN;
+        /** The job's I/O node and alone read and write times, when it does I/O (ioNode -1: none). */
+        int ioNode = -1;
+        long readAlone;
+        long writeAlone;
 
         Pending(RunningJob run, NetworkPlanner.Plan plan) {
             this.run = run;
@@ -246,6 +254,13 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         } else {
             RunningJob r = p.run;
             ended(r.job(), r.start(), p.end, r.nodes(), p.status, null, use(p));
+            if (p.ioNode >= 0) {
+                Contention c = p.contention;
+                boolean measured = c != null && network != null && p.plan != null && p.plan.flow() != null;
+                IoAssignment io = core.model().io();
+                records.add(new Recorder.IoEnded(r.job(), p.ioNode, io.read(r.job()), io.write(r.job()),
+                        measured ? c.readTime() : p.readAlone, measured ? c.writeTime() : p.writeAlone));
+            }
         }
         requestEndOfInstant();
     }
@@ -288,7 +303,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         RunningJob r = p.run;
         Job attempt = r.job();
         History h = histories.remove(attempt.index());
-        Job original = h == null ? attempt : h.original();
+        Job original = h == null ? r.queued() : h.original();
         int number = h == null ? 1 : h.attempts() + 1;
         long firstStart = h == null ? r.start() : h.firstStart();
         long savedBefore = h == null ? 0 : h.saved();
@@ -423,22 +438,43 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
                     + e.to() + ": failed links partition the network", null);
             return;
         }
-        pending.put(job.index(), new Pending(r, plan));
+        Pending p = new Pending(r, plan);
+        pending.put(job.index(), p);
+        IoAssignment io = core.model().io();
+        long ioTime = 0;
+        if (io != null) {
+            long read = io.aloneMicros(io.read(job));
+            long write = io.aloneMicros(io.write(job));
+            if (read + write > 0) {
+                p.ioNode = io.ioOf(job, r.nodes());
+                p.readAlone = read;
+                p.writeAlone = write;
+                ioTime = read + write;
+            }
+        }
         double watts = watts(plan);
         if (plan != null && plan.flow() != null) {
             int lead = r.nodes()[0];
+            ComputeNodeActor.Flow flow = plan.flow();
+            if (p.ioNode >= 0) {
+                ComputeNodeActor.IoPhases phases = network.io(r.nodes(), p.ioNode, p.readAlone, p.writeAlone);
+                flow = new ComputeNodeActor.Flow(flow.nodes(), flow.links(), flow.weights(), flow.linkBase(), flow.c(),
+                        flow.tau(), phases);
+            }
             ComputeNodeActor.StartJob follow = new ComputeNodeActor.StartJob(job.index(), plan.runTime(),
                     plan.limit(), null, true, watts);
             for (int node : r.nodes()) {
                 send(nodes[node], node == lead
-                        ? new ComputeNodeActor.StartJob(job.index(), plan.runTime(), plan.limit(), plan.flow(), false,
-                                watts)
+                        ? new ComputeNodeActor.StartJob(job.index(), plan.runTime(), plan.limit(), flow, false, watts)
                         : follow);
             }
             return;
         }
+        // Without link actors the I/O phases take their time alone, before and after the run; the limit
+        // (kill at the estimate) applies to the run.
         ComputeNodeActor.StartJob start = new ComputeNodeActor.StartJob(job.index(),
-                plan == null ? job.runTime() : plan.runTime(), plan == null ? job.estimate() : plan.limit(), watts);
+                (plan == null ? job.runTime() : plan.runTime()) + ioTime,
+                (plan == null ? job.estimate() : plan.limit()) + ioTime, watts);
         for (int node : r.nodes()) {
             send(nodes[node], start);
         }

@@ -27,6 +27,7 @@ public final class SchedulerCore implements SchedulingContext {
     private final MachineState machine;
     private final Allocator allocator;
     private final SchedulingPolicy policy;
+    private final JobModel model;
     private final TreeSet<RunningJob> running = new TreeSet<>(BY_ESTIMATED_END);
     private final Map<Integer, RunningJob> byIndex = new HashMap<>();
     private final Iterable<RunningJob> runningView = Collections.unmodifiableSet(running);
@@ -39,9 +40,15 @@ public final class SchedulerCore implements SchedulingContext {
     private long now;
 
     public SchedulerCore(MachineState machine, Allocator allocator, SchedulingPolicy policy) {
+        this(machine, allocator, policy, JobModel.RIGID);
+    }
+
+    /** As above, with malleable jobs or I/O as {@code model} says. */
+    public SchedulerCore(MachineState machine, Allocator allocator, SchedulingPolicy policy, JobModel model) {
         this.machine = machine;
         this.allocator = allocator;
         this.policy = policy;
+        this.model = model;
         this.down = new boolean[machine.size()];
         this.drained = new boolean[machine.size()];
     }
@@ -83,6 +90,7 @@ public final class SchedulerCore implements SchedulingContext {
             throw new IllegalStateException("job index " + jobIndex + " is not running");
         }
         running.remove(r);
+        allocator.ended(r.job(), r.nodes());
         if (unusableByJob.remove(jobIndex) == null) {
             machine.release(r.nodes());
             return r;
@@ -209,6 +217,11 @@ public final class SchedulerCore implements SchedulingContext {
         return policy.queued();
     }
 
+    /** How jobs take their shape and time (malleable jobs, I/O). */
+    public JobModel model() {
+        return model;
+    }
+
     public MachineState machine() {
         return machine;
     }
@@ -251,18 +264,25 @@ public final class SchedulerCore implements SchedulingContext {
         if (started == null) {
             throw new IllegalStateException("jobs start only during a scheduling pass");
         }
-        if (job.nodes() > machine.freeCount()) {
+        int min = model.minNodes(job);
+        if (min > machine.freeCount()) {
             return false;
         }
-        int[] nodes = allocator.allocate(job, job.nodes());
+        // Rigid: one try at its size. Malleable: the most nodes the allocator can place now (the online rule).
+        int[] nodes = null;
+        for (int q = Math.min(job.nodes(), machine.freeCount()); nodes == null && q >= min; q--) {
+            nodes = allocator.allocate(job, q);
+        }
         if (nodes == null) {
             return false;
         }
-        if (nodes.length != job.nodes()) {
+        if (nodes.length < min || nodes.length > job.nodes()) {
             throw new IllegalStateException("allocator returned " + nodes.length + " nodes for a job of " + job.nodes());
         }
+        Job shaped = model.reshape(job, nodes.length);
         machine.allocate(nodes, job.index());
-        RunningJob r = new RunningJob(job, nodes, now, now + job.estimate());
+        allocator.started(shaped, nodes);
+        RunningJob r = new RunningJob(shaped, nodes, now, now + shaped.estimate() + model.ioMicros(job), job);
         running.add(r);
         byIndex.put(job.index(), r);
         started.add(r);

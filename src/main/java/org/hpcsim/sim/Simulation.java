@@ -39,6 +39,13 @@ import org.hpcsim.thermal.CoolingSettings;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.failure.FailureModel;
 import org.hpcsim.report.FailureLog;
+import org.hpcsim.malleable.Speedup;
+import org.hpcsim.scheduling.JobModel;
+import org.hpcsim.topology.MeshTopology;
+import org.hpcsim.topology.LineTopology;
+import org.hpcsim.storage.IoNodeActor;
+import org.hpcsim.storage.IoAssignment;
+import org.hpcsim.report.IoLog;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
 import org.hpcsim.scheduling.NetworkPlanner;
@@ -69,7 +76,7 @@ public final class Simulation {
 
     /** What a run produced. */
     public record Result(RunMetrics metrics, KernelStats kernel, double wallSeconds, long peakRssBytes,
-                         Path outputDir, ThermalLog.Summary thermal, FailureLog failures) {
+                         Path outputDir, ThermalLog.Summary thermal, FailureLog failures, IoLog io) {
         public double eventsPerSecond() {
             return wallSeconds > 0 ? kernel.events() / wallSeconds : 0;
         }
@@ -85,6 +92,7 @@ public final class Simulation {
     private final NetworkPlanner network;
     private final Room room;
     private final FailureModel failureModel;
+    private final IoAssignment io;
     private final KernelSettings kernelSettings;
     private volatile boolean stoppedEarly;
     private final RunProgress runProgress = new RunProgress();
@@ -92,7 +100,8 @@ public final class Simulation {
     private boolean ran;
 
     private Simulation(Scenario scenario, Trace trace, Topology topology, String spanCurve, int[] spanRanks,
-                       SchedulerCore core, LinkMap links, NetworkPlanner network, Room room, FailureModel failureModel) {
+                       SchedulerCore core, LinkMap links, NetworkPlanner network, Room room, FailureModel failureModel,
+                       IoAssignment io) {
         this.scenario = scenario;
         this.trace = trace;
         this.topology = topology;
@@ -103,8 +112,9 @@ public final class Simulation {
         this.network = network;
         this.room = room;
         this.failureModel = failureModel;
+        this.io = io;
         Scenario.KernelOptions k = scenario.kernel();
-        int threads = k.threadsFor(topology.size() + 3 + linkActors() + roomActors());
+        int threads = k.threadsFor(topology.size() + 3 + linkActors() + ioActors() + roomActors());
         this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
                 scenario.seed(), 0);
     }
@@ -123,9 +133,10 @@ public final class Simulation {
             throw new InputException("configuration", 0, "scheduler.policy", e.getMessage());
         }
         Room room = scenario.thermal().enabled() ? Room.of(scenario, topology) : null;
+        IoAssignment io = io(scenario, topology, trace);
         try {
             allocator = registry.allocator(scenario.allocator(), machine, scenario.seed(),
-                    room == null ? null : room.model());
+                    room == null ? null : room.model(), io);
         } catch (IllegalArgumentException e) {
             throw new InputException("configuration", 0, "allocator.policy", e.getMessage());
         }
@@ -145,15 +156,20 @@ public final class Simulation {
         LinkMap links = null;
         NetworkPlanner planner = null;
         if (net.model() != Scenario.NetworkOptions.Model.NONE) {
-            if (!(topology instanceof GridTopology grid)) {
+            GridTopology grid;
+            if (topology instanceof GridTopology g) {
+                grid = g;
+            } else if (topology instanceof LineTopology line) {
+                grid = new MeshTopology(line.length(), 1); // every node of the line, compute and I/O
+            } else {
                 throw new InputException("configuration", 0, "network.model", "network model '"
-                        + net.model().name().toLowerCase(java.util.Locale.ROOT) + "' needs a mesh or torus machine, not "
-                        + topology.spec());
+                        + net.model().name().toLowerCase(java.util.Locale.ROOT)
+                        + "' needs a mesh, torus or line machine, not " + topology.spec());
             }
             links = new LinkMap(grid);
             Path traceDir = scenario.trace().toAbsolutePath().getParent();
             try {
-                planner = new NetworkPlanner(net, grid, links, traceDir, topology.size() + 3,
+                planner = new NetworkPlanner(net, topology, links, traceDir, topology.size() + 3,
                         scenario.workload().coresPerNode(), scenario.workload().killAtEstimate());
             } catch (IllegalArgumentException e) {
                 throw new InputException("configuration", 0, "network.pattern", e.getMessage());
@@ -165,8 +181,16 @@ public final class Simulation {
         } catch (IllegalArgumentException e) {
             throw new InputException("configuration", 0, "failures.model", e.getMessage());
         }
+        JobModel model;
+        try {
+            Scenario.MalleableOptions mo = scenario.malleable();
+            model = new JobModel(mo.enabled() ? Speedup.parse(mo.speedup()) : null, mo,
+                    io != null && scenario.io().any() ? io : null);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("configuration", 0, "malleable.speedup", e.getMessage());
+        }
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
-                new SchedulerCore(machine, allocator, policy), links, planner, room, failures);
+                new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io);
         for (ScenarioEvent e : scenario.events()) {
             try {
                 sim.check(e);
@@ -178,6 +202,30 @@ public final class Simulation {
     }
 
     /**
+     * The jobs' I/O nodes on a line machine with I/O nodes, else null; I/O volumes on any other machine
+     * are an error, and under {@code io.assign = file} every job of the trace must have a line in the file.
+     */
+    private static IoAssignment io(Scenario scenario, Topology topology, Trace trace) {
+        Scenario.IoOptions o = scenario.io();
+        if (!(topology instanceof LineTopology line) || line.ioCount() == 0) {
+            if (o.any()) {
+                throw new InputException("configuration", 0, "io", "jobs do I/O (io.read, io.write or io.jobs-file)"
+                        + " but the machine " + topology.spec() + " has no I/O nodes; use a line such as line:C8 IO C8");
+            }
+            return null;
+        }
+        IoAssignment io = IoAssignment.of(line, o);
+        if (o.assign() == Scenario.IoOptions.Assign.FILE) {
+            try (JobStream jobs = trace.open()) {
+                for (Job j = jobs.next(); j != null; j = jobs.next()) {
+                    io.check(j);
+                }
+            }
+        }
+        return io;
+    }
+
+    /**
      * Checks an event against this machine and these settings: its nodes, link or unit exist, a link
      * event has a network model to route, a failure is allowed by the failure model.
      *
@@ -186,6 +234,9 @@ public final class Simulation {
     void check(ScenarioEvent e) {
         ScenarioEvent.Kind kind = e.kind();
         boolean linkEvent = kind == ScenarioEvent.Kind.LINK_FAIL || kind == ScenarioEvent.Kind.LINK_REPAIR;
+        if (linkEvent && topology instanceof LineTopology) {
+            throw new IllegalArgumentException("link events are not supported on a line machine, in '" + e.text() + "'");
+        }
         if (linkEvent && network == null && topology instanceof GridTopology) {
             throw new IllegalArgumentException("link events need a network model (network.model = distance or links):"
                     + " without one jobs have no routes, in '" + e.text() + "'");
@@ -243,9 +294,14 @@ public final class Simulation {
         return console || failureModel.stochastic() || !scenario.events().isEmpty();
     }
 
-    /** The thermal actor's component id (the CRAC units follow it): after the nodes, the three services and the links. */
+    /** The thermal actor's component id (the CRAC units follow it): after the nodes, the three services, the links and the I/O nodes. */
     private int thermalId() {
-        return topology.size() + 3 + linkActors();
+        return topology.size() + 3 + linkActors() + ioActors();
+    }
+
+    /** I/O node actors: one per I/O node when jobs stream through them over link actors, else none. */
+    private int ioActors() {
+        return linkActors() > 0 && io != null && scenario.io().any() ? io.line().ioCount() : 0;
     }
 
     /** Link actors in the simulation: one per link under the links model, else none. */
@@ -359,11 +415,16 @@ public final class Simulation {
                     scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null);
             FailureLog failureLog = logsEvents(live != null)
                     ? FailureLog.open(out.file("events.csv"), out.file("attempts.csv")) : null;
+            IoLog ioLog = io != null && scenario.io().any() ? IoLog.open(out.file("io.csv")) : null;
             kernel.add(n + 2, "recorder", setup -> Recorder.create(setup, topology, spanRanks, jobsCsv, linkLog,
-                    thermalLog, failureLog, runProgress, metrics));
+                    thermalLog, failureLog, ioLog, runProgress, metrics));
             for (int l = 0; l < linkActors(); l++) {
                 int link = l;
                 kernel.add(n + 3 + l, "link", setup -> LinkActor.create(setup, link, linksCsv ? recorder : null));
+            }
+            for (int k = 0; k < ioActors(); k++) {
+                int channel = links.size() + k; // the pseudo-link the leads know this I/O node by
+                kernel.add(n + 3 + channel, "io-node", setup -> IoNodeActor.create(setup, channel));
             }
             Job first = jobs.peek();
             if (room != null) {
@@ -396,7 +457,7 @@ public final class Simulation {
             RunMetrics m = metrics.join();
             long rss = peakRss();
             Result result = new Result(m, stats, wall, rss, scenario.outputDir(),
-                    thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog);
+                    thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog, ioLog);
             write(out.file("summary.json"), summary(result).render());
             write(out.file("config-used.conf"), ConfigLoader.render(scenario.config()));
             out.commit();
@@ -450,6 +511,7 @@ public final class Simulation {
                 .put("network", network(m.network()))
                 .put("thermal", thermal(r.thermal()))
                 .put("failures", failures(r.failures(), m))
+                .put("io", io(r.io()))
                 .put("messages", k.messages())
                 .put("events", k.events())
                 .put("actor_messages", k.actorMessages())
@@ -503,6 +565,23 @@ public final class Simulation {
                 .put("redline_violations", t.redlineViolations())
                 .put("redline_violation_s", t.violationSeconds())
                 .put("events", scenario.events().size());
+    }
+
+    /** I/O totals, or null when no job does I/O. */
+    private JsonWriter io(IoLog log) {
+        if (log == null) {
+            return null;
+        }
+        Scenario.IoOptions o = scenario.io();
+        return new JsonWriter()
+                .put("assign", o.assign().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'))
+                .put("bandwidth_bytes_per_s", o.bandwidth())
+                .put("contention", linkActors() > 0)
+                .put("jobs", log.jobs())
+                .put("bytes", log.bytes())
+                .put("mean_read_s", log.meanReadSeconds())
+                .put("mean_write_s", log.meanWriteSeconds())
+                .put("mean_io_s", log.meanIoSeconds());
     }
 
     /** Failures and their cost, or null when nothing could fail and no event was scripted. */

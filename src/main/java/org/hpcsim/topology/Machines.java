@@ -3,7 +3,11 @@ package org.hpcsim.topology;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses machine specs: {@code simple:N}, {@code mesh:XxY[xZ]}, {@code torus:XxY[xZ]}. */
+/**
+ * Parses machine specs: {@code simple:N}, {@code mesh:XxY[xZ]}, {@code torus:XxY[xZ]}, {@code line:LAYOUT}
+ * (see {@link LineTopology#parse}) and {@code line:@FILE} (the layout read from a file; {@code #} starts a
+ * comment, lines are joined).
+ */
 public final class Machines {
     private static final Pattern SIMPLE = Pattern.compile("simple:(\\d+)");
     private static final Pattern GRID = Pattern.compile("(mesh|torus):(\\d+)x(\\d+)(?:x(\\d+))?");
@@ -18,6 +22,26 @@ public final class Machines {
      */
     public static Topology parse(String spec) {
         String s = spec.strip();
+        if (s.startsWith("line:")) {
+            String layout = s.substring(5).strip();
+            try {
+                if (layout.startsWith("@")) {
+                    java.nio.file.Path file = java.nio.file.Path.of(layout.substring(1).strip());
+                    StringBuilder text = new StringBuilder();
+                    for (String line : java.nio.file.Files.readAllLines(file)) {
+                        int hash = line.indexOf('#');
+                        text.append(hash < 0 ? line : line.substring(0, hash)).append(' ');
+                    }
+                    layout = text.toString();
+                }
+                return LineTopology.parse(layout);
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("cannot read the line layout " + layout.substring(1).strip() + ": "
+                        + e.getMessage());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("bad machine spec '" + spec + "': " + e.getMessage());
+            }
+        }
         Matcher m = SIMPLE.matcher(s);
         if (m.matches()) {
             return new SimpleTopology(positive(m.group(1), spec));
@@ -31,7 +55,8 @@ public final class Machines {
             return m.group(1).equals("mesh") ? new MeshTopology(dims) : new TorusTopology(dims);
         }
         throw new IllegalArgumentException("bad machine spec '" + spec
-                + "' (expected simple:N, mesh:XxY[xZ] or torus:XxY[xZ] with positive integers)");
+                + "' (expected simple:N, mesh:XxY[xZ] or torus:XxY[xZ] with positive integers, or line:LAYOUT such as"
+                + " 'line:C8 IO C8')");
     }
 
     private static int positive(String digits, String spec) {

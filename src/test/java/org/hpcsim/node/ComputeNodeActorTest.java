@@ -90,7 +90,7 @@ class ComputeNodeActorTest {
         assertEquals(4, out.get(2).target());
         SchedulerActor.NodeReport report = (SchedulerActor.NodeReport) out.get(3).payload();
         assertEquals(JobStatus.COMPLETED, report.status());
-        assertEquals(new SchedulerActor.Contention((10 + 3 * 120) / 130.0, 3.0, 9), report.contention());
+        assertEquals(new SchedulerActor.Contention((10 + 3 * 120) / 130.0, 3.0, 9, 0, 0), report.contention());
     }
 
     @Test

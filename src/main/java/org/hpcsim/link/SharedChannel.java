@@ -1,0 +1,80 @@
+package org.hpcsim.link;
+
+import java.util.Arrays;
+import org.hpcsim.kernel.Address;
+import org.hpcsim.node.ComputeNodeActor;
+
+/**
+ * What a shared channel (a network link, an I/O node) knows: the jobs on it, in join order, with
+ * their weights and lead nodes, and the total weight. Plain Java, owned by one actor.
+ */
+public final class SharedChannel {
+    private final int id;
+    private int count;
+    private int[] jobs = new int[4];
+    private long[] weights = new long[4];
+    @SuppressWarnings("unchecked")
+    private Address<ComputeNodeActor.Command>[] leads = new Address[4];
+    private long total;
+
+    /** @param id the channel's link id, as the leads know it */
+    public SharedChannel(int id) {
+        this.id = id;
+    }
+
+    /** Applies a join or leave. */
+    public void apply(LinkActor.Command message) {
+        if (message instanceof LinkActor.Join join) {
+            if (count == jobs.length) {
+                jobs = Arrays.copyOf(jobs, 2 * count);
+                weights = Arrays.copyOf(weights, 2 * count);
+                leads = Arrays.copyOf(leads, 2 * count);
+            }
+            jobs[count] = join.jobIndex();
+            weights[count] = join.weight();
+            leads[count] = join.lead();
+            count++;
+            total += join.weight();
+        } else if (message instanceof LinkActor.Leave leave) {
+            int i = indexOf(leave.jobIndex());
+            total -= weights[i];
+            // Keep join order: the order updates go out in.
+            System.arraycopy(jobs, i + 1, jobs, i, count - i - 1);
+            System.arraycopy(weights, i + 1, weights, i, count - i - 1);
+            System.arraycopy(leads, i + 1, leads, i, count - i - 1);
+            count--;
+            leads[count] = null;
+        }
+    }
+
+    private int indexOf(int jobIndex) {
+        for (int i = 0; i < count; i++) {
+            if (jobs[i] == jobIndex) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("job index " + jobIndex + " left channel " + id + " without joining it");
+    }
+
+    /** Receives one share message per job on the channel. */
+    @FunctionalInterface
+    public interface Sender {
+        void send(Address<ComputeNodeActor.Command> lead, ComputeNodeActor.LinkShare share);
+    }
+
+    /** Tells every job's lead the total and its own weight, in join order. */
+    public void sendShares(Sender sender) {
+        for (int i = 0; i < count; i++) {
+            sender.send(leads[i], new ComputeNodeActor.LinkShare(jobs[i], id, total, weights[i]));
+        }
+    }
+
+    public long total() {
+        return total;
+    }
+
+    /** Jobs on the channel. */
+    public int jobs() {
+        return count;
+    }
+}
