@@ -29,7 +29,8 @@ import picocli.CommandLine;
         description = "Run an experiment from the papers; each prints its table, and the trace experiments also write"
                 + " results.csv and report.md.",
         subcommands = {ExperimentCommand.SituationDecision.class, ExperimentCommand.Cplant.class,
-            ExperimentCommand.CoolingTable.class, TorusScheduleCommand.class, TorusFeasibilityCommand.class})
+            ExperimentCommand.CoolingTable.class, TorusScheduleCommand.class, TorusFeasibilityCommand.class,
+            MalleableCommand.class})
 final class ExperimentCommand implements Runnable {
 
     @CommandLine.Spec

@@ -17,7 +17,7 @@ public final class RunOptions {
     Path trace;
 
     @Option(names = {"-m", "--machine"}, paramLabel = "SPEC",
-            description = "simple:N, mesh:XxY[xZ], torus:XxY[xZ] or auto; key machine.")
+            description = "simple:N, mesh:XxY[xZ], torus:XxY[xZ], line:LAYOUT (e.g. \"line:C8 IO C8\") or auto; key machine.")
     String machine;
 
     @Option(names = {"-s", "--scheduler"}, paramLabel = "SPEC",
