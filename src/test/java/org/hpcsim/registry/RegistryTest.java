@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.hpcsim.allocation.BestFitAllocator;
 import org.hpcsim.allocation.ContiguousAllocator;
+import org.hpcsim.allocation.ContiguousLocalAllocator;
 import org.hpcsim.allocation.FirstFitAllocator;
 import org.hpcsim.allocation.GenAlgAllocator;
 import org.hpcsim.allocation.MachineState;
@@ -73,8 +74,14 @@ class RegistryTest {
         assertInstanceOf(RandomAllocator.class, registry.allocator("random", m, 0));
         assertInstanceOf(ContiguousAllocator.class, registry.allocator("contiguous", m, 0));
         assertInstanceOf(MbsAllocator.class, registry.allocator("mbs", m, 0));
+        MachineState line = new MachineState(org.hpcsim.topology.LineTopology.parse("C4 IO C4"));
+        org.hpcsim.storage.IoAssignment io = org.hpcsim.storage.IoAssignment.of((org.hpcsim.topology.LineTopology)
+                line.topology(), new org.hpcsim.config.Scenario.IoOptions(
+                org.hpcsim.config.Scenario.IoOptions.Assign.ROUND_ROBIN, null, 0, 0, 1));
+        assertInstanceOf(ContiguousLocalAllocator.class, registry.allocator("contiguous-local", line, 0, null, io));
+        assertInstanceOf(ContiguousLocalAllocator.class, registry.allocator("line-contiguous", line, 0, null, io));
         assertEquals(List.of("sorted-free-list", "first-fit", "best-fit", "sum-of-squares", "random", "contiguous",
-                "mbs", "mm", "mm-inc", "genalg", "mc1x1", "mc", "optimal", "cooling-aware",
+                "contiguous-local", "line-contiguous", "mbs", "mm", "mm-inc", "genalg", "mc1x1", "mc", "optimal", "cooling-aware",
                 "cooling-aware-exact", "joint", "coolest-first"),
                 registry.allocators().entries().stream().map(Registry.Entry::name).toList());
         for (Registry.Entry<Registry.AllocatorFactory> e : registry.allocators().entries()) {
