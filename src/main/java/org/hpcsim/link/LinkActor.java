@@ -34,7 +34,6 @@ public final class LinkActor extends ComponentActor<LinkActor.Command> {
     private final int link;
     private final Address<Recorder.Command> recorder;
     private final SharedChannel channel;
-    private boolean changed;
 
     private LinkActor(ActorContext<KernelCommand> context, ComponentSetup setup, int link,
                       Address<Recorder.Command> recorder) {
@@ -54,16 +53,13 @@ public final class LinkActor extends ComponentActor<LinkActor.Command> {
 
     @Override
     protected void onMessage(Command message) {
-        channel.apply(message);
-        if (!changed) {
-            changed = true;
+        if (channel.apply(message)) {
             requestEndOfInstant();
         }
     }
 
     @Override
     protected void onEndOfInstant() {
-        changed = false;
         channel.sendShares(this::send);
         if (recorder != null) {
             send(recorder, new Recorder.LinkLoad(link, channel.total(), channel.jobs()));

@@ -6,7 +6,8 @@ import org.hpcsim.node.ComputeNodeActor;
 
 /**
  * What a shared channel (a network link, an I/O node) knows: the jobs on it, in join order, with
- * their weights and lead nodes, and the total weight. Plain Java, owned by one actor.
+ * their weights and lead nodes, and the total weight. Its actor applies the instant's joins and leaves
+ * and, at the end of the instant, sends the shares once. Plain Java, owned by one actor.
  */
 public final class SharedChannel {
     private final int id;
@@ -16,14 +17,18 @@ public final class SharedChannel {
     @SuppressWarnings("unchecked")
     private Address<ComputeNodeActor.Command>[] leads = new Address[4];
     private long total;
+    private boolean changed;
 
     /** @param id the channel's link id, as the leads know it */
     public SharedChannel(int id) {
         this.id = id;
     }
 
-    /** Applies a join or leave. */
-    public void apply(LinkActor.Command message) {
+    /**
+     * Applies a join or leave; returns true for the instant's first change, when the actor must ask for
+     * its end-of-instant call.
+     */
+    public boolean apply(LinkActor.Command message) {
         if (message instanceof LinkActor.Join join) {
             if (count == jobs.length) {
                 jobs = Arrays.copyOf(jobs, 2 * count);
@@ -45,6 +50,9 @@ public final class SharedChannel {
             count--;
             leads[count] = null;
         }
+        boolean first = !changed;
+        changed = true;
+        return first;
     }
 
     private int indexOf(int jobIndex) {
@@ -62,8 +70,9 @@ public final class SharedChannel {
         void send(Address<ComputeNodeActor.Command> lead, ComputeNodeActor.LinkShare share);
     }
 
-    /** Tells every job's lead the total and its own weight, in join order. */
+    /** At the end of an instant with changes: tells every job's lead the total and its own weight, in join order. */
     public void sendShares(Sender sender) {
+        changed = false;
         for (int i = 0; i < count; i++) {
             sender.send(leads[i], new ComputeNodeActor.LinkShare(jobs[i], id, total, weights[i]));
         }

@@ -1,12 +1,11 @@
 package org.hpcsim.malleable;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.hpcsim.topology.LineTopology;
+import org.hpcsim.workload.DataLines;
 import org.hpcsim.workload.InputException;
 
 /**
@@ -23,19 +22,11 @@ public final class InstanceFile {
 
     /** Reads the jobs of {@code file} for {@code line} and {@code speedup}. */
     public static Instance read(Path file, LineTopology line, Speedup speedup) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new InputException(file.toString(), 0, null, "cannot read: " + e.getMessage());
-        }
         List<MalleableJob> jobs = new ArrayList<>();
         boolean header = true;
-        for (int n = 1; n <= lines.size(); n++) {
-            String text = lines.get(n - 1).strip();
-            if (text.isEmpty() || text.startsWith("#")) {
-                continue;
-            }
+        for (DataLines.Line entry : DataLines.read(file)) {
+            int n = entry.number();
+            String text = entry.text();
             String[] f = text.split(",", -1);
             if (header) {
                 header = false;

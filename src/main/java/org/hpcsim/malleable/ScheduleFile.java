@@ -1,11 +1,10 @@
 package org.hpcsim.malleable;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.hpcsim.topology.NodeRanges;
+import org.hpcsim.workload.DataLines;
 import org.hpcsim.workload.InputException;
 
 /**
@@ -32,18 +31,11 @@ public final class ScheduleFile {
 
     /** Reads a schedule written by {@link #write} (or by hand). */
     public static List<Placement> read(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new InputException(file.toString(), 0, null, "cannot read: " + e.getMessage());
-        }
         List<Placement> out = new ArrayList<>();
-        for (int n = 2; n <= lines.size(); n++) {
-            String text = lines.get(n - 1).strip();
-            if (text.isEmpty() || text.startsWith("#")) {
-                continue;
-            }
+        List<DataLines.Line> lines = DataLines.read(file);
+        for (DataLines.Line entry : lines.subList(Math.min(1, lines.size()), lines.size())) { // after the header
+            int n = entry.number();
+            String text = entry.text();
             String[] f = text.split(",", -1);
             if (f.length != 6) {
                 throw new InputException(file.toString(), n, null, "expected " + HEADER);

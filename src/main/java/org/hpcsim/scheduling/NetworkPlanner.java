@@ -206,12 +206,17 @@ public final class NetworkPlanner {
     public ComputeNodeActor.IoPhases io(int[] nodes, int io, long readMicros, long writeMicros) {
         LineTopology line = (LineTopology) machine;
         int at = line.ioPosition(io);
-        long[] crossing = new long[line.length()];
+        int from = Math.min(at, line.position(nodes[0]));
+        int to = Math.max(at, line.position(nodes[nodes.length - 1]));
+        // Streams per link x -> x + 1 over the span, by differences: +1 where a stream starts, -1 where it ends.
+        long[] crossing = new long[to - from + 1];
         for (int node : nodes) {
             int p = line.position(node);
-            for (int x = Math.min(p, at); x < Math.max(p, at); x++) {
-                crossing[x]++; // the link from place x to x + 1
-            }
+            crossing[Math.min(p, at) - from]++;
+            crossing[Math.max(p, at) - from]--;
+        }
+        for (int x = 1; x < crossing.length; x++) {
+            crossing[x] += crossing[x - 1];
         }
         int count = 0;
         for (long c : crossing) {
@@ -222,7 +227,7 @@ public final class NetworkPlanner {
         int k = 0;
         for (int x = 0; x < crossing.length; x++) {
             if (crossing[x] > 0) {
-                ids[k] = links.between(x, x + 1);
+                ids[k] = links.between(from + x, from + x + 1);
                 weights[k++] = crossing[x];
             }
         }

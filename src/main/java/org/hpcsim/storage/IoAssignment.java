@@ -1,13 +1,11 @@
 package org.hpcsim.storage;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.hpcsim.config.Scenario.IoOptions;
 import org.hpcsim.topology.LineTopology;
+import org.hpcsim.workload.DataLines;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.Job;
 
@@ -49,19 +47,11 @@ public final class IoAssignment {
     }
 
     private static Map<Long, Entry> read(Path file, int ioCount, boolean needIo) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new InputException(file.toString(), 0, null, "cannot read: " + e.getMessage());
-        }
         Map<Long, Entry> out = new HashMap<>();
         boolean header = true;
-        for (int n = 1; n <= lines.size(); n++) {
-            String text = lines.get(n - 1).strip();
-            if (text.isEmpty() || text.startsWith("#")) {
-                continue;
-            }
+        for (DataLines.Line line : DataLines.read(file)) {
+            int n = line.number();
+            String text = line.text();
             String[] f = text.split(",", -1);
             if (header) {
                 header = false;

@@ -18,7 +18,6 @@ import org.hpcsim.link.SharedChannel;
  */
 public final class IoNodeActor extends ComponentActor<LinkActor.Command> {
     private final SharedChannel channel;
-    private boolean changed;
 
     private IoNodeActor(ActorContext<KernelCommand> context, ComponentSetup setup, int channelId) {
         super(context, setup);
@@ -32,16 +31,13 @@ public final class IoNodeActor extends ComponentActor<LinkActor.Command> {
 
     @Override
     protected void onMessage(LinkActor.Command message) {
-        channel.apply(message);
-        if (!changed) {
-            changed = true;
+        if (channel.apply(message)) {
             requestEndOfInstant();
         }
     }
 
     @Override
     protected void onEndOfInstant() {
-        changed = false;
         channel.sendShares(this::send);
     }
 }
