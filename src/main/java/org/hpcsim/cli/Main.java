@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Agent-based discrete-event simulator of an HPC machine room (Apache Pekko actors).",
         subcommands = {RunCommand.class, ListCommand.class, AllocateCommand.class, ExperimentCommand.class,
-            TraceCommand.class, BenchCommand.class, GenerateCommand.class, ThermalCommand.class, CommandLine.HelpCommand.class},
+            TraceCommand.class, BenchCommand.class, GenerateCommand.class, ThermalCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 success, 1 internal error, 2 bad input or usage."})
 public final class Main implements Runnable {
 
