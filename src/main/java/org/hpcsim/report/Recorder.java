@@ -54,11 +54,6 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     }
 
     /**
-     * Scheduler or CRAC unit -> Recorder: an event ({@code event} on {@code target}) took effect at
-     * {@code time}: a row of events.csv; {@code cause} is {@code scenario} for a scripted event, else
-     * the failure model that drew it.
-     */
-    /**
      * Scheduler -> Recorder: a job that did I/O ended; it read and wrote so many bytes through I/O node
      * {@code ioNode}, taking {@code readTime} and {@code writeTime} microseconds.
      */
@@ -66,6 +61,11 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
             implements Command {
     }
 
+    /**
+     * Scheduler or CRAC unit -> Recorder: an event ({@code event} on {@code target}) took effect at
+     * {@code time}: a row of events.csv; {@code cause} is {@code scenario} for a scripted event, else
+     * the failure model that drew it.
+     */
     public record EventLogged(long time, String event, String target, String effect, String cause) implements Command {
         /** How an effect that changed nothing starts, e.g. {@code none: the node was already down}. */
         public static final String NO_EFFECT = "none: ";
