@@ -109,6 +109,15 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     public record Counts(int busy, int failed, int drained, int queued, int running) implements Command {
     }
 
+    /**
+     * Thermal -> Recorder, when the run ends (inlet.csv): from the room's first sample at {@code first}
+     * to its last at {@code last}, each node's delivered inlet integrated over time ({@code inletSeconds},
+     * C s), its inlet at the last sample ({@code lastInlet}, C) and its hottest ({@code maxInlet}, C).
+     */
+    public record InletTotals(long first, long last, double[] inletSeconds, double[] lastInlet, double[] maxInlet)
+            implements Command {
+    }
+
     private static final int FLUSH_AT = 1 << 16;
 
     private final LocalityMeter meter;
@@ -184,6 +193,10 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
             requestEndOfInstant();
             return;
         }
+        if (message instanceof InletTotals t) {
+            thermal.inlets(t);
+            return;
+        }
         if (message instanceof EventLogged e) {
             failures.event(e);
             return;
@@ -239,6 +252,9 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     @Override
     protected void onSimulationEnd() {
         flush();
+        if (thermal != null) {
+            thermal.writeInlets(metrics.ran() == 0 ? 0 : metrics.lastEnd());
+        }
         if (series != null) {
             series.close();
         }

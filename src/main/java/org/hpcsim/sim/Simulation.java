@@ -415,7 +415,8 @@ public final class Simulation {
             LinksCsv linkLog = linksCsv ? LinksCsv.open(out.file("links.csv"), links.size(),
                     scenario.network().linksCsvTop(), links::describe) : LinksCsv.off();
             ThermalLog thermalLog = room == null ? null : ThermalLog.open(out.file("thermal.csv"),
-                    scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null);
+                    scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null, out.file("inlet.csv"),
+                    room.layout());
             boolean linksModel = scenario.network().model() == Scenario.NetworkOptions.Model.LINKS;
             TimeSeriesLog series = ts.enabled() ? TimeSeriesLog.open(out.file("timeseries.csv"), n, room != null,
                     linksModel ? links.size() : -1, ts.interval()) : null;

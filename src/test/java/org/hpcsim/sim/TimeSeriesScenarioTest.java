@@ -16,7 +16,7 @@ import org.hpcsim.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** timeseries.csv from whole runs: its invariants against the other outputs, and determinism. */
+/** timeseries.csv and inlet.csv from whole runs: their invariants against the other outputs, and determinism. */
 class TimeSeriesScenarioTest {
     private static final String BASE = TimeSeriesLog.header(false, false);
 
@@ -141,9 +141,10 @@ class TimeSeriesScenarioTest {
     }
 
     @Test
-    void theRoomAndTheLinksAddTheirColumns() {
+    void theRoomAndTheLinksAddTheirColumnsAndInletCsv() {
         Path thermal = room("thermal", "output.timeseries-interval", "0");
         assertEquals(TimeSeriesLog.header(true, false), lines(thermal.resolve("timeseries.csv"))[0]);
+        checkInlets(thermal);
 
         String[] both = {"network.model", "links", "output.timeseries-interval", "0"};
         Path links = room("links", both);
@@ -156,15 +157,35 @@ class TimeSeriesScenarioTest {
         }
         assertTrue(loaded);
         assertEquals(0, rows.get(rows.size() - 1)[12], "no load left at the end");
+        checkInlets(links);
+    }
+
+    /** inlet.csv has one row per node in the room's order, mean <= max, and the peak is the summary's and the series'. */
+    private static void checkInlets(Path out) {
+        String[] inlet = lines(out.resolve("inlet.csv"));
+        assertEquals("node,row,rack,slot,mean_inlet_c,max_inlet_c", inlet[0]);
+        assertEquals(41, inlet.length);
+        assertTrue(inlet[1].startsWith("0,0,0,0,") && inlet[7].startsWith("6,0,1,2,") && inlet[40].startsWith("39,1,4,3,"),
+                inlet[7]);
         double peak = Double.NEGATIVE_INFINITY;
-        for (double[] r : rows) {
-            peak = Math.max(peak, r[10]);
+        for (int i = 1; i < inlet.length; i++) {
+            String[] f = inlet[i].split(",");
+            double mean = Double.parseDouble(f[4]);
+            double max = Double.parseDouble(f[5]);
+            assertTrue(mean <= max && mean > 10, inlet[i]);
+            peak = Math.max(peak, max);
         }
-        assertEquals(SummaryJson.read(links.resolve("summary.json")).number("thermal.peak_inlet_actual_c"), peak, 1e-6);
+        double seriesPeak = Double.NEGATIVE_INFINITY;
+        for (double[] r : rows(out.resolve("timeseries.csv"))) {
+            seriesPeak = Math.max(seriesPeak, r[10]);
+        }
+        SummaryJson summary = SummaryJson.read(out.resolve("summary.json"));
+        assertEquals(summary.number("thermal.peak_inlet_actual_c"), peak, 1e-6);
+        assertEquals(peak, seriesPeak, 1e-6);
     }
 
     @Test
-    void theSeriesIsIdenticalAcrossThreads() {
+    void theSeriesAndTheInletsAreIdenticalAcrossThreads() {
         String[] keys = {"network.model", "links", "events", "[\"at 300000s crac 1 fail\", \"at 3600s fail node 17\","
                 + " \"at 400000s crac 1 repair\"]"};
         List<String> one = new ArrayList<>(List.of(keys));
@@ -173,7 +194,9 @@ class TimeSeriesScenarioTest {
         two.addAll(List.of("kernel.threads", "2"));
         Path a = room("one", one.toArray(String[]::new));
         Path b = room("two", two.toArray(String[]::new));
-        assertEquals(Runs.read(a.resolve("timeseries.csv")), Runs.read(b.resolve("timeseries.csv")));
+        for (String file : new String[] {"timeseries.csv", "inlet.csv"}) {
+            assertEquals(Runs.read(a.resolve(file)), Runs.read(b.resolve(file)), file);
+        }
     }
 
     @Test
