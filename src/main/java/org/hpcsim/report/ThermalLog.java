@@ -17,10 +17,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The room's time series and energy: {@code thermal.csv} (one row per instant the room changed:
  * {@code time,it_power_w,cooling_power_w,supply_c,max_inlet_c,max_inlet_actual_c,hottest_node,redline_violation}),
- * optionally {@code node-power.csv} ({@code time,node,watts} per change), {@code inlet.csv} (each node's
- * time-weighted mean and hottest delivered inlet: {@code node,row,rack,slot,mean_inlet_c,max_inlet_c}), the IT and cooling energy
- * integrated over the run, peak inlet temperatures, redline violations, and each job's mean cooling
- * power over its run. Every value holds from its sample until the next (a step function).
+ * optionally {@code node-power.csv} ({@code time,node,watts} per change), {@code inlet.csv} (each
+ * node's time-weighted mean and hottest delivered inlet:
+ * {@code node,row,rack,slot,mean_inlet_c,max_inlet_c}), the IT and cooling energy integrated over the
+ * run, peak inlet temperatures, redline violations, and each job's mean cooling power over its run.
+ * Every value holds from its sample until the next (a step function).
  */
 public final class ThermalLog {
     private static final Logger LOG = LoggerFactory.getLogger(ThermalLog.class);
