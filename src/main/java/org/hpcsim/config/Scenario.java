@@ -41,12 +41,14 @@ import org.hpcsim.workload.WorkloadOptions;
  * @param kernel         how the kernel runs
  * @param outputDir      output directory
  * @param progress       progress line policy
+ * @param timeSeries     whether and how often timeseries.csv is written
  * @param config         the merged configuration (written to config-used.conf)
  */
 public record Scenario(Path trace, String traceFormat, String machine, long seed, WorkloadOptions workload,
                        String scheduler, String allocator, String spanCurve, Path pinned, long reportLatency, NetworkOptions network,
                        ThermalOptions thermal, List<ScenarioEvent> events, FailureOptions failures,
-                       IoOptions io, MalleableOptions malleable, KernelOptions kernel, Path outputDir, Progress progress, Config config) {
+                       IoOptions io, MalleableOptions malleable, KernelOptions kernel, Path outputDir, Progress progress,
+                       TimeSeries timeSeries, Config config) {
 
     /**
      * I/O on a line machine with I/O nodes.
@@ -151,6 +153,16 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
     public enum Progress { AUTO, ON, OFF }
 
     /**
+     * timeseries.csv.
+     *
+     * @param enabled  whether it is written
+     * @param interval microseconds: a changed instant gets a row when it is at least this long after the
+     *                 last row written (0: every changed instant)
+     */
+    public record TimeSeries(boolean enabled, long interval) {
+    }
+
+    /**
      * Kernel options.
      *
      * @param threads              dispatcher threads; 0 = automatic (see {@link #threadsFor})
@@ -251,7 +263,8 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         return new Scenario(Path.of(traceText), string(c, "trace-format"), string(c, "machine"), c.getLong("seed"),
                 workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
                 thermal, List.copyOf(events), failures, io, malleable, kernel,
-                Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class), c);
+                Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class),
+                new TimeSeries(bool(c, "output.timeseries"), duration(c, "output.timeseries-interval")), c);
     }
 
     private static ThermalOptions thermal(Config c, double fraction) {

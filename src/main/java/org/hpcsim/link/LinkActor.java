@@ -45,7 +45,7 @@ public final class LinkActor extends ComponentActor<LinkActor.Command> {
 
     /**
      * @param link     the link's id in the machine's link map
-     * @param recorder where load samples go for links.csv, or null when it is off
+     * @param recorder where load samples go for links.csv and timeseries.csv, or null when both are off
      */
     public static Behavior<KernelCommand> create(ComponentSetup setup, int link, Address<Recorder.Command> recorder) {
         return Behaviors.setup(ctx -> new LinkActor(ctx, setup, link, recorder));

@@ -58,18 +58,19 @@ public final class LinksCsv {
         }
     }
 
-    void changed(int link, long newLoad, int jobCount) {
-        if (out != null) {
-            load[link] = newLoad;
-            jobs[link] = jobCount;
-        }
+    /** Whether links.csv is written (else the recorder need not sample it). */
+    boolean on() {
+        return out != null;
     }
 
-    /** Writes the instant's most loaded links: O(L log top) per sample. */
+    /** Link {@code link} now carries {@code newLoad} from {@code jobCount} jobs; only when {@link #on()}. */
+    void changed(int link, long newLoad, int jobCount) {
+        load[link] = newLoad;
+        jobs[link] = jobCount;
+    }
+
+    /** Writes the instant's most loaded links: O(L log top) per sample; only when {@link #on()}. */
     void sample(long time) {
-        if (out == null) {
-            return;
-        }
         int n = 0;
         for (int l = 0; l < load.length; l++) {
             if (load[l] == 0) {

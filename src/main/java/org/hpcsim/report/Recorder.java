@@ -23,7 +23,8 @@ import org.hpcsim.workload.JobStatus;
 /**
  * Records every job's end: streams {@code jobs.csv} rows in the order they are recorded (which the
  * kernel makes deterministic) and accumulates the run's metrics, handed over when the simulation
- * ends.
+ * ends. It also keeps the optional logs: the time series (the scheduler's counts, the room's samples,
+ * the link loads), links.csv, the room's files, events and attempts, I/O.
  */
 public final class Recorder extends ComponentActor<Recorder.Command> {
 
@@ -54,11 +55,6 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     }
 
     /**
-     * Scheduler or CRAC unit -> Recorder: an event ({@code event} on {@code target}) took effect at
-     * {@code time}: a row of events.csv; {@code cause} is {@code scenario} for a scripted event, else
-     * the failure model that drew it.
-     */
-    /**
      * Scheduler -> Recorder: a job that did I/O ended; it read and wrote so many bytes through I/O node
      * {@code ioNode}, taking {@code readTime} and {@code writeTime} microseconds.
      */
@@ -66,6 +62,11 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
             implements Command {
     }
 
+    /**
+     * Scheduler or CRAC unit -> Recorder: an event ({@code event} on {@code target}) took effect at
+     * {@code time}: a row of events.csv; {@code cause} is {@code scenario} for a scripted event, else
+     * the failure model that drew it.
+     */
     public record EventLogged(long time, String event, String target, String effect, String cause) implements Command {
         /** How an effect that changed nothing starts, e.g. {@code none: the node was already down}. */
         public static final String NO_EFFECT = "none: ";
@@ -96,8 +97,25 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
                                 double[] watts) implements Command {
     }
 
-    /** Link -> Recorder: link {@code link} now carries {@code load} from {@code jobs} jobs (for links.csv). */
+    /** Link -> Recorder: link {@code link} now carries {@code load} from {@code jobs} jobs (links.csv, timeseries.csv). */
     public record LinkLoad(int link, long load, int jobs) implements Command {
+    }
+
+    /**
+     * Scheduler -> Recorder (timeseries.csv): after its pass, {@code busy} nodes are held by the
+     * {@code running} jobs, {@code failed} nodes are down, {@code drained} are drained but not down, and
+     * {@code queued} jobs wait. Sent only when a count changed.
+     */
+    public record Counts(int busy, int failed, int drained, int queued, int running) implements Command {
+    }
+
+    /**
+     * Thermal -> Recorder, when the run ends (inlet.csv): from the room's first sample at {@code first}
+     * to its last at {@code last}, each node's delivered inlet integrated over time ({@code inletSeconds},
+     * C s), its inlet at the last sample ({@code lastInlet}, C) and its hottest ({@code maxInlet}, C).
+     */
+    public record InletTotals(long first, long last, double[] inletSeconds, double[] lastInlet, double[] maxInlet)
+            implements Command {
     }
 
     private static final int FLUSH_AT = 1 << 16;
@@ -107,6 +125,7 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     private final ThermalLog thermal;
     private final FailureLog failures;
     private final IoLog io;
+    private final TimeSeriesLog series;
     private boolean linksPending;
     private final Writer out;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 4096);
@@ -116,8 +135,10 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
 
     private Recorder(ActorContext<KernelCommand> context, ComponentSetup setup, Topology topology, int[] spanRanks,
                      Path jobsCsv, LinksCsv links, ThermalLog thermal, FailureLog failures, IoLog io,
-                     RunProgress progress, CompletableFuture<RunMetrics> result) throws IOException {
+                     TimeSeriesLog series, RunProgress progress, CompletableFuture<RunMetrics> result)
+            throws IOException {
         super(context, setup);
+        this.series = series;
         this.failures = failures;
         this.io = io;
         this.meter = new LocalityMeter(topology, spanRanks);
@@ -134,28 +155,46 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
      * {@code spanRanks}: each node's rank on the curve that spans are measured along; {@code links}:
      * the links.csv writer ({@link LinksCsv#off()} when it is not wanted); {@code thermal}: the room's
      * log, or null without a thermal model; {@code failures}: events.csv and attempts.csv, or null
-     * when nothing can fail; {@code io}: io.csv, or null when no job does I/O.
+     * when nothing can fail; {@code io}: io.csv, or null when no job does I/O; {@code series}:
+     * timeseries.csv, or null when it is off.
      */
     public static Behavior<KernelCommand> create(ComponentSetup setup, Topology topology, int[] spanRanks,
                                                  Path jobsCsv, LinksCsv links, ThermalLog thermal, FailureLog failures,
-                                                 IoLog io, RunProgress progress, CompletableFuture<RunMetrics> result) {
+                                                 IoLog io, TimeSeriesLog series, RunProgress progress,
+                                                 CompletableFuture<RunMetrics> result) {
         return Behaviors.setup(ctx -> new Recorder(ctx, setup, topology, spanRanks, jobsCsv, links, thermal,
-                failures, io, progress, result));
+                failures, io, series, progress, result));
     }
 
     @Override
     protected void onMessage(Command message) {
         if (message instanceof LinkLoad l) {
-            links.changed(l.link(), l.load(), l.jobs());
-            if (!linksPending) {
-                linksPending = true;
-                requestEndOfInstant();
+            if (series != null) {
+                series.linkLoad(now(), l.link(), l.load());
             }
+            if (links.on()) {
+                links.changed(l.link(), l.load(), l.jobs());
+                if (!linksPending) {
+                    linksPending = true;
+                    requestEndOfInstant();
+                }
+            }
+            return;
+        }
+        if (message instanceof Counts c) {
+            series.counts(now(), c.busy(), c.failed(), c.drained(), c.queued(), c.running());
             return;
         }
         if (message instanceof ThermalSample s) {
             thermal.sample(s);
+            if (series != null) {
+                series.room(now(), s.itPower(), s.coolingPower(), s.supply(), s.maxInletActual());
+            }
             requestEndOfInstant();
+            return;
+        }
+        if (message instanceof InletTotals t) {
+            thermal.inlets(t);
             return;
         }
         if (message instanceof EventLogged e) {
@@ -213,6 +252,12 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     @Override
     protected void onSimulationEnd() {
         flush();
+        if (thermal != null) {
+            thermal.writeInlets(metrics.ran() == 0 ? 0 : metrics.lastEnd());
+        }
+        if (series != null) {
+            series.close();
+        }
         if (failures != null) {
             failures.close();
         }
@@ -229,6 +274,9 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
 
     @Override
     protected void onStopped() {
+        if (series != null) {
+            series.close();
+        }
         if (failures != null) {
             failures.close();
         }

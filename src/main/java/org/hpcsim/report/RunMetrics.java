@@ -69,7 +69,11 @@ public final class RunMetrics {
         responseSum += response;
         runSum += run;
         slowdownSum += Math.max(1.0, response / (double) Math.max(run, SLOWDOWN_THRESHOLD));
-        nodeMicros += (double) nodes * run;
+        // A failed job's last attempt was cut short by a failure, so addInterrupted has counted its node
+        // time already; or it failed at its start (no route), holding its nodes for no time.
+        if (status != JobStatus.FAILED) {
+            nodeMicros += (double) nodes * run;
+        }
     }
 
     /** An attempt cut short by a failure: its nodes were held from {@code start} to {@code end}. */

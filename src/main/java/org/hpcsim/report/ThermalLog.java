@@ -10,15 +10,18 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.thermal.RoomLayout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The room's time series and energy: {@code thermal.csv} (one row per instant the room changed:
  * {@code time,it_power_w,cooling_power_w,supply_c,max_inlet_c,max_inlet_actual_c,hottest_node,redline_violation}),
- * optionally {@code node-power.csv} ({@code time,node,watts} per change), the IT and cooling energy
- * integrated over the run, peak inlet temperatures, redline violations, and each job's mean cooling
- * power over its run. Every value holds from its sample until the next (a step function).
+ * optionally {@code node-power.csv} ({@code time,node,watts} per change), {@code inlet.csv} (each
+ * node's time-weighted mean and hottest delivered inlet:
+ * {@code node,row,rack,slot,mean_inlet_c,max_inlet_c}), the IT and cooling energy integrated over the
+ * run, peak inlet temperatures, redline violations, and each job's mean cooling power over its run.
+ * Every value holds from its sample until the next (a step function).
  */
 public final class ThermalLog {
     private static final Logger LOG = LoggerFactory.getLogger(ThermalLog.class);
@@ -26,6 +29,9 @@ public final class ThermalLog {
 
     private final Writer out;
     private final Writer power;
+    private final Path inletFile;
+    private final RoomLayout layout;
+    private Recorder.InletTotals inlets;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 1024);
     private final StringBuilder powerBuffer = new StringBuilder();
     private long[] times = new long[1024];
@@ -48,7 +54,9 @@ public final class ThermalLog {
     private Recorder.ThermalSample pending;
     private boolean closed;
 
-    private ThermalLog(Path file, Path nodePower) throws IOException {
+    private ThermalLog(Path file, Path nodePower, Path inletFile, RoomLayout layout) throws IOException {
+        this.inletFile = inletFile;
+        this.layout = layout;
         this.out = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16);
         out.write("time,it_power_w,cooling_power_w,supply_c,max_inlet_c,max_inlet_actual_c,hottest_node,redline_violation\n");
         if (nodePower != null) {
@@ -59,10 +67,13 @@ public final class ThermalLog {
         }
     }
 
-    /** Writes {@code thermal.csv} to {@code file} and, unless null, {@code node-power.csv} to {@code nodePower}. */
-    public static ThermalLog open(Path file, Path nodePower) {
+    /**
+     * Writes {@code thermal.csv} to {@code file}, unless null {@code node-power.csv} to {@code nodePower},
+     * and at the end {@code inlet.csv} to {@code inletFile}, placing nodes in the room by {@code layout}.
+     */
+    public static ThermalLog open(Path file, Path nodePower, Path inletFile, RoomLayout layout) {
         try {
-            return new ThermalLog(file, nodePower);
+            return new ThermalLog(file, nodePower, inletFile, layout);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -162,6 +173,44 @@ public final class ThermalLog {
         jobPowerSum += mean;
         jobs++;
         return mean;
+    }
+
+    /** The thermal actor's per-node inlet totals, sent as the run ends. */
+    void inlets(Recorder.InletTotals totals) {
+        inlets = totals;
+    }
+
+    /**
+     * Writes inlet.csv, one row per node: its delivered inlet's time-weighted mean from the first sample
+     * to {@code end} (the last job's end, or the last sample if later: the span {@link #summary} integrates
+     * energy over) and its maximum over every sample, six decimals. Both are empty if the room was never
+     * sampled.
+     */
+    void writeInlets(long end) {
+        StringBuilder sb = new StringBuilder(64 * layout.nodes() + 64);
+        sb.append("node,row,rack,slot,mean_inlet_c,max_inlet_c\n");
+        Recorder.InletTotals t = inlets;
+        long to = t == null ? end : Math.max(end, t.last());
+        double tail = t == null ? 0 : SimTime.toSeconds(to - t.last());
+        double span = t == null ? 0 : SimTime.toSeconds(to - t.first());
+        for (int i = 0; i < layout.nodes(); i++) {
+            sb.append(i).append(',').append(layout.row(i)).append(',').append(layout.rack(i)).append(',')
+                    .append(layout.slot(i)).append(',');
+            if (t != null) {
+                double last = t.lastInlet()[i];
+                decimal(sb, span > 0 ? (t.inletSeconds()[i] + last * tail) / span : last, 6);
+                sb.append(',');
+                decimal(sb, t.maxInlet()[i], 6);
+            } else {
+                sb.append(',');
+            }
+            sb.append('\n');
+        }
+        try {
+            Files.writeString(inletFile, sb, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The run's figures, integrated up to {@code end} (the last job's end). */

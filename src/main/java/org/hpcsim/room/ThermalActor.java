@@ -8,6 +8,7 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.SimTime;
 import org.hpcsim.report.Recorder;
 import org.hpcsim.thermal.CoolingSettings;
 import org.hpcsim.thermal.HeatModel;
@@ -19,6 +20,9 @@ import org.hpcsim.thermal.InletTemperatures;
  * have settled (end of instant) it sends each working CRAC unit the load of the nodes it serves, and
  * when the units have answered with their supply temperatures and cooling power, sends the recorder
  * one sample of the room.
+ *
+ * <p>It also integrates every node's delivered inlet temperature over time and keeps its maximum, and
+ * hands both to the recorder in its wind-down call (for inlet.csv).
  *
  * <p>A failed unit's nodes are taken over by the next working unit (by index, cyclically). The air
  * reaching them arrives warmer, by {@link CoolingSettings#failureOffset} which grows with the time
@@ -64,6 +68,14 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
     private final double[] coolingPower;
     private final double[] maxRise;
     private final double[] served;
+    /** Each node's delivered inlet (C) at the last sample, held until the next. */
+    private final double[] inlet;
+    /** Each node's inlet integrated over time (C s) from the first sample to the last. */
+    private final double[] inletSeconds;
+    /** Each node's hottest delivered inlet (C) over every sample. */
+    private final double[] inletMax;
+    private long firstSample = -1;
+    private long lastSample = -1;
     private int[] changed = new int[16];
     private int changes;
     private boolean loadsDue;
@@ -98,6 +110,10 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
         this.coolingPower = new double[units];
         this.maxRise = new double[units];
         this.served = new double[units];
+        this.inlet = new double[n];
+        this.inletSeconds = new double[n];
+        this.inletMax = new double[n];
+        Arrays.fill(inletMax, Double.NEGATIVE_INFINITY);
         assignAdopters();
     }
 
@@ -114,6 +130,7 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
 
     @Override
     protected void onMessage(Command message) {
+        requestWindDownCall();
         if (message instanceof NodePower p) {
             inlets.setPower(p.node(), p.watts());
             if (tracePower) {
@@ -212,6 +229,8 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
         double nominalMax = Double.NEGATIVE_INFINITY;
         double actualMax = Double.NEGATIVE_INFINITY;
         int hottest = -1;
+        // The previous sample's inlets held since it was taken (0 s when it was taken this instant).
+        double held = lastSample < 0 ? 0 : SimTime.toSeconds(t - lastSample);
         for (int i = 0; i < unitOf.length; i++) {
             int own = unitOf[i];
             double rise = inlets.rise(i) + offset(own, t);
@@ -223,7 +242,16 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
                 hottest = i;
             }
             nominalMax = Math.max(nominalMax, cooling.supply() + rise);
+            inletSeconds[i] += inlet[i] * held;
+            inlet[i] = actual;
+            if (actual > inletMax[i]) {
+                inletMax[i] = actual;
+            }
         }
+        if (firstSample < 0) {
+            firstSample = t;
+        }
+        lastSample = t;
         double cool = 0;
         double coldest = Double.NaN;
         for (int u = 0; u < cracs.length; u++) {
@@ -252,6 +280,15 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
         }
         send(recorder, new Recorder.ThermalSample(inlets.itPower(), cool, coldest, nominalMax, actualMax, hottest,
                 actualMax > cooling.redline() + 1e-9, nodes, watts));
+    }
+
+    /** The run ends: the recorder gets every node's integrated and hottest inlet, if the room was ever sampled. */
+    @Override
+    protected void onWindDown(boolean stopped) {
+        if (lastSample >= 0) {
+            send(recorder, new Recorder.InletTotals(firstSample, lastSample, inletSeconds.clone(), inlet.clone(),
+                    inletMax.clone()));
+        }
     }
 
     /** For each failed unit, the next working unit by index (cyclically), or -1 when none works. */

@@ -35,6 +35,9 @@ import org.hpcsim.workload.JobStatus;
  * events and link failures come to it directly (it owns routing). Each event's effect goes to the
  * recorder as a row of events.csv. When the run is about to end, jobs still queued (no usable nodes
  * were left for them) fail, and after a stop from outside, queued and running jobs end unfinished.
+ *
+ * <p>With the time series on, the end of each pass sends the recorder the machine's counts (busy,
+ * failed and drained nodes, queued and running jobs) when they differ from the last ones sent.
  */
 public final class SchedulerActor extends ComponentActor<SchedulerActor.Command> {
 
@@ -147,13 +150,21 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     private final NetworkPlanner network;
     private final PowerModel power;
     private final FailurePolicy failures;
+    private final boolean timeSeries;
+    /** The counts last sent to the recorder, in {@link Recorder.Counts}'s order (all 0 before any). */
+    private int sentBusy;
+    private int sentFailed;
+    private int sentDrained;
+    private int sentQueued;
+    private int sentRunning;
     private boolean traceEnded;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private SchedulerActor(ActorContext<KernelCommand> context, ComponentSetup setup, SchedulerCore core,
                            Address<Recorder.Command> recorder, NetworkPlanner network, PowerModel power,
-                           FailurePolicy failures) {
+                           FailurePolicy failures, boolean timeSeries) {
         super(context, setup);
+        this.timeSeries = timeSeries;
         this.core = core;
         this.recorder = recorder;
         this.network = network;
@@ -168,18 +179,20 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     /** {@code network}: the network model's planner, or null when run times ignore the network. */
     public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
                                                  Address<Recorder.Command> recorder, NetworkPlanner network) {
-        return create(setup, core, recorder, network, null, FailurePolicy.DEFAULT);
+        return create(setup, core, recorder, network, null, FailurePolicy.DEFAULT, false);
     }
 
     /**
      * {@code power}: the node power model of a modelled room, or null; it sets the watts nodes draw
      * running a job. {@code failures}: what becomes of a job whose node fails, and whether to end the
      * run once every job has ended (under a failure model that never stops drawing failures).
+     * {@code timeSeries}: send the recorder the machine's counts when they change.
      */
     public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
                                                  Address<Recorder.Command> recorder, NetworkPlanner network,
-                                                 PowerModel power, FailurePolicy failures) {
-        return Behaviors.setup(ctx -> new SchedulerActor(ctx, setup, core, recorder, network, power, failures));
+                                                 PowerModel power, FailurePolicy failures, boolean timeSeries) {
+        return Behaviors.setup(ctx -> new SchedulerActor(ctx, setup, core, recorder, network, power, failures,
+                timeSeries));
     }
 
     @Override
@@ -422,6 +435,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             start(r);
         }
         flushRecords();
+        sendCounts(core.busyNodes(), core.queueLength(), core.runningCount());
         if (failures.stopWhenDone() && traceEnded && pending.isEmpty() && core.queueLength() == 0) {
             endSimulation();
         }
@@ -501,6 +515,27 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
                     use(p));
         }
         flushRecords();
+        // Every job now has its final status: none is queued or running any more, and no node is held.
+        sendCounts(0, 0, 0);
+    }
+
+    /** Sends the recorder the counts (the time series), unless they are the ones sent last. */
+    private void sendCounts(int busy, int queued, int running) {
+        if (!timeSeries) {
+            return;
+        }
+        int failed = core.downCount();
+        int drained = core.drainedUpCount();
+        if (busy == sentBusy && failed == sentFailed && drained == sentDrained && queued == sentQueued
+                && running == sentRunning) {
+            return;
+        }
+        sentBusy = busy;
+        sentFailed = failed;
+        sentDrained = drained;
+        sentQueued = queued;
+        sentRunning = running;
+        send(recorder, new Recorder.Counts(busy, failed, drained, queued, running));
     }
 
     /**

@@ -36,6 +36,10 @@ public final class SchedulerCore implements SchedulingContext {
     private final Map<Integer, Integer> unusableByJob = new HashMap<>();
     private int downCount;
     private int drainedCount;
+    /** Drained nodes that are not down (a down node counts as down, whether drained or not). */
+    private int drainedUpCount;
+    /** Nodes held by running jobs, kept as jobs start and end so reading it costs nothing. */
+    private int busyNodes;
     private List<RunningJob> started;
     private long now;
 
@@ -90,6 +94,7 @@ public final class SchedulerCore implements SchedulingContext {
             throw new IllegalStateException("job index " + jobIndex + " is not running");
         }
         running.remove(r);
+        busyNodes -= r.nodes().length;
         allocator.ended(r.job(), r.nodes());
         if (unusableByJob.remove(jobIndex) == null) {
             machine.release(r.nodes());
@@ -135,6 +140,21 @@ public final class SchedulerCore implements SchedulingContext {
         return drainedCount;
     }
 
+    /** Nodes drained but not down. */
+    public int drainedUpCount() {
+        return drainedUpCount;
+    }
+
+    /** Nodes held by running jobs (out-of-service ones included, until their job ends). */
+    public int busyNodes() {
+        return busyNodes;
+    }
+
+    /** Jobs running (started, not every node has reported their end yet). */
+    public int runningCount() {
+        return byIndex.size();
+    }
+
     /** The node failed; returns false if it already was down. */
     public boolean fail(int node) {
         if (down[node]) {
@@ -143,6 +163,9 @@ public final class SchedulerCore implements SchedulingContext {
         boolean wasUsable = usable(node);
         down[node] = true;
         downCount++;
+        if (drained[node]) {
+            drainedUpCount--;
+        }
         if (wasUsable) {
             becameUnusable(node);
         }
@@ -156,6 +179,9 @@ public final class SchedulerCore implements SchedulingContext {
         }
         down[node] = false;
         downCount--;
+        if (drained[node]) {
+            drainedUpCount++;
+        }
         if (usable(node)) {
             becameUsable(node);
         }
@@ -170,6 +196,9 @@ public final class SchedulerCore implements SchedulingContext {
         boolean wasUsable = usable(node);
         drained[node] = true;
         drainedCount++;
+        if (!down[node]) {
+            drainedUpCount++;
+        }
         if (wasUsable) {
             becameUnusable(node);
         }
@@ -183,6 +212,9 @@ public final class SchedulerCore implements SchedulingContext {
         }
         drained[node] = false;
         drainedCount--;
+        if (!down[node]) {
+            drainedUpCount--;
+        }
         if (usable(node)) {
             becameUsable(node);
         }
@@ -284,6 +316,7 @@ public final class SchedulerCore implements SchedulingContext {
         allocator.started(shaped, nodes);
         RunningJob r = new RunningJob(shaped, nodes, now, now + shaped.estimate() + model.ioMicros(job), job);
         running.add(r);
+        busyNodes += nodes.length;
         byIndex.put(job.index(), r);
         started.add(r);
         return true;

@@ -71,12 +71,6 @@ record Room(RoomLayout layout, RoomModel model, CoolingSettings cooling, String 
         } catch (IllegalArgumentException e) {
             throw new InputException("configuration", 0, "cooling.units", e.getMessage());
         }
-        for (var e : scenario.events()) {
-            if (e.unit() >= units.size()) {
-                throw new InputException("configuration", 0, "events", "'" + e.text() + "': there is no CRAC unit "
-                        + e.unit() + " (units 0-" + (units.size() - 1) + ")");
-            }
-        }
         return new Room(layout, new RoomModel(heat, o.nodePower(), o.supply(), o.redline()), cooling, source);
     }
 

@@ -33,6 +33,7 @@ import org.hpcsim.report.NetworkSummary;
 import org.hpcsim.report.OutputDirectory;
 import org.hpcsim.report.Recorder;
 import org.hpcsim.report.ThermalLog;
+import org.hpcsim.report.TimeSeriesLog;
 import org.hpcsim.room.CracActor;
 import org.hpcsim.room.ThermalActor;
 import org.hpcsim.thermal.CoolingSettings;
@@ -65,8 +66,9 @@ import org.hpcsim.workload.TraceFormat;
 
 /**
  * One simulation run. {@link #prepare} checks every input (trace, machine, policies) before anything
- * is written; {@link #run} simulates and commits {@code jobs.csv}, {@code summary.json} and
- * {@code config-used.conf} to the output directory, or leaves nothing there if it fails.
+ * is written; {@link #run} simulates and commits {@code jobs.csv}, the optional outputs
+ * ({@code timeseries.csv}, {@code links.csv}, the room's files, ...), then {@code summary.json} and
+ * {@code config-used.conf} last, to the output directory, or leaves nothing there if it fails.
  *
  * <p>Component ids: compute nodes 0..N-1 (the node ids), then the scheduler, the trace feeder and
  * the recorder, the link actors (links model), and in a modelled room the thermal actor and the
@@ -403,8 +405,9 @@ public final class Simulation {
             Scenario.FailureOptions fo = scenario.failures();
             SchedulerActor.FailurePolicy failurePolicy = new SchedulerActor.FailurePolicy(fo.onJobFailure(),
                     fo.checkpointInterval(), failureModel.stochastic());
+            Scenario.TimeSeries ts = scenario.timeSeries();
             kernel.add(n, "scheduler", setup -> SchedulerActor.create(setup, core, recorder, network,
-                    room == null ? null : room.model().power(), failurePolicy));
+                    room == null ? null : room.model().power(), failurePolicy, ts.enabled()));
             Address<TraceFeeder.Command> feeder = kernel.add(n + 1, "feeder",
                     setup -> TraceFeeder.create(setup, jobs, scheduler, scenario.kernel().feederBatch()));
             Path jobsCsv = out.file("jobs.csv");
@@ -412,15 +415,20 @@ public final class Simulation {
             LinksCsv linkLog = linksCsv ? LinksCsv.open(out.file("links.csv"), links.size(),
                     scenario.network().linksCsvTop(), links::describe) : LinksCsv.off();
             ThermalLog thermalLog = room == null ? null : ThermalLog.open(out.file("thermal.csv"),
-                    scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null);
+                    scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null, out.file("inlet.csv"),
+                    room.layout());
+            boolean linksModel = scenario.network().model() == Scenario.NetworkOptions.Model.LINKS;
+            TimeSeriesLog series = ts.enabled() ? TimeSeriesLog.open(out.file("timeseries.csv"), n, room != null,
+                    linksModel ? links.size() : -1, ts.interval()) : null;
             FailureLog failureLog = logsEvents(live != null)
                     ? FailureLog.open(out.file("events.csv"), out.file("attempts.csv")) : null;
             IoLog ioLog = io != null && scenario.io().any() ? IoLog.open(out.file("io.csv")) : null;
             kernel.add(n + 2, "recorder", setup -> Recorder.create(setup, topology, spanRanks, jobsCsv, linkLog,
-                    thermalLog, failureLog, ioLog, runProgress, metrics));
+                    thermalLog, failureLog, ioLog, series, runProgress, metrics));
+            boolean reportLoads = linksCsv || series != null;
             for (int l = 0; l < linkActors(); l++) {
                 int link = l;
-                kernel.add(n + 3 + l, "link", setup -> LinkActor.create(setup, link, linksCsv ? recorder : null));
+                kernel.add(n + 3 + l, "link", setup -> LinkActor.create(setup, link, reportLoads ? recorder : null));
             }
             for (int k = 0; k < ioActors(); k++) {
                 int channel = links.size() + k; // the pseudo-link the leads know this I/O node by

@@ -30,7 +30,7 @@ class CommandLineTest {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("hpcsim: 2000 jobs ("), r.out());
         assertTrue(r.out().contains("on mesh:16x8, easy + sorted-free-list[snake]"), r.out());
-        assertEquals(List.of("config-used.conf", "jobs.csv", "summary.json"), files(out));
+        assertEquals(List.of("config-used.conf", "jobs.csv", "summary.json", "timeseries.csv"), files(out));
         assertEquals(2001, Files.readAllLines(out.resolve("jobs.csv")).size());
         String summary = Files.readString(out.resolve("summary.json"));
         for (String key : new String[] {"\"jobs_completed\"", "\"jobs_killed\"", "\"jobs_rejected\"", "\"makespan_s\"",
@@ -83,6 +83,10 @@ class CommandLineTest {
                 "run", "--trace", trace.toString(), "-Dscheduler.polcy=fcfs");
         assertBadInput("kernel.threads: expected an integer, got 'many'",
                 "run", "--trace", trace.toString(), "--machine", "simple:8", "-Dkernel.threads=many");
+        assertBadInput("output.timeseries-interval: expected a duration such as 0s, 250ms or 2h, got 'often'",
+                "run", "--trace", trace.toString(), "--machine", "simple:8", "-Doutput.timeseries-interval=often");
+        assertBadInput("output.timeseries-interval: must not be negative",
+                "run", "--trace", trace.toString(), "--machine", "simple:8", "-Doutput.timeseries-interval=-5s");
         assertBadInput(dir.resolve("missing.swf") + ": no such file",
                 "run", "--trace", dir.resolve("missing.swf").toString(), "--machine", "simple:8");
         assertBadInput("machine is auto but the trace has no MaxProcs or MaxNodes header",

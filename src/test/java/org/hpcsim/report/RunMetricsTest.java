@@ -27,6 +27,18 @@ class RunMetricsTest {
     }
 
     @Test
+    void anAttemptAFailureEndsCountsOnceInUtilizationWhetherTheJobFailsOrRunsAgain() {
+        RunMetrics m = new RunMetrics(4);
+        // Job A fails for good (kill): its attempt is reported as interrupted, then as the job's end.
+        m.addInterrupted(4, 0, 10 * S, 4 * 10 * S);
+        m.add(0, 0, 0, 10 * S, 4, JobStatus.FAILED, 1);
+        // Job B is requeued: the interrupted attempt, then the one that completes.
+        m.addInterrupted(2, 10 * S, 15 * S, 2 * 5 * S);
+        m.add(10 * S, 10 * S, 20 * S, 40 * S, 2, JobStatus.COMPLETED, 2);
+        assertEquals((4 * 10 + 2 * 5 + 2 * 20) / (4.0 * 40), m.utilization(), 1e-12);
+    }
+
+    @Test
     void meanHopsAreRoundedHalfToEvenFromTheExactFraction() {
         StringBuilder sb = new StringBuilder();
         JobsCsv.appendFraction(sb, 10, 6);

@@ -1,5 +1,6 @@
 package org.hpcsim.room;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -126,5 +127,32 @@ class ThermalActorTest {
         s = (Recorder.ThermalSample) endOfInstant(160 * S, 3).get(0).payload();
         assertEquals(15 + 5, s.maxInlet(), 1e-9, "the nominal inlet of the orphaned node includes the warming");
         assertEquals(30, s.maxInletActual(), 1e-9);
+    }
+
+    @Test
+    void everyNodesDeliveredInletIsIntegratedAndItsMaxKeptForTheWindDown() {
+        PartitionManager.Handled begin = deliver(0, 0, -1, new ThermalActor.Begin());
+        assertTrue((begin.flags() & PartitionManager.Handled.WIND_DOWN) != 0);
+        endOfInstant(0, 1);
+        deliver(0, 2, FIRST_CRAC, new ThermalActor.Supply(0, 24, 100));
+        deliver(0, 2, FIRST_CRAC + 1, new ThermalActor.Supply(1, 26, 50));
+        endOfInstant(0, 3);
+        // Idle rises 3, 1, 4 K: delivered 27, 25 (unit 0 at 24 C) and 30 C (unit 1 at 26 C) for 10 s.
+        deliver(10 * S, 0, 1, new ThermalActor.NodePower(1, 2500));
+        endOfInstant(10 * S, 1);
+        deliver(10 * S, 2, FIRST_CRAC, new ThermalActor.Supply(0, 22, 120));
+        deliver(10 * S, 2, FIRST_CRAC + 1, new ThermalActor.Supply(1, 26, 50));
+        endOfInstant(10 * S, 3);
+        // Now rises 6, 2.5, 4 K: delivered 28, 24.5 and 30 C.
+        thermal.run(new KernelCommand.WindDown(10 * S, 4, false));
+        List<Envelope> out = ((PartitionManager.Handled) manager.receiveMessage()).out();
+        assertEquals(1, out.size());
+        assertEquals(RECORDER, out.get(0).target());
+        Recorder.InletTotals t = (Recorder.InletTotals) out.get(0).payload();
+        assertEquals(0, t.first());
+        assertEquals(10 * S, t.last());
+        assertArrayEquals(new double[] {270, 250, 300}, t.inletSeconds(), 1e-9);
+        assertArrayEquals(new double[] {28, 24.5, 30}, t.lastInlet(), 1e-9);
+        assertArrayEquals(new double[] {28, 25, 30}, t.maxInlet(), 1e-9);
     }
 }

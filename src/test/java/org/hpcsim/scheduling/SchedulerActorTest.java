@@ -85,4 +85,38 @@ class SchedulerActorTest {
         assertEquals(10 * S, done.end(), "the end is when the nodes finished, not when the last report arrived");
         assertEquals(JobStatus.COMPLETED, done.status());
     }
+
+    @Test
+    void withTheTimeSeriesOnThePassEndsWithTheCountsWhenTheyChanged() {
+        MachineState m = new MachineState(new SimpleTopology(4));
+        SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
+                new EasyBackfillPolicy(JobOrder.FIFO));
+        BehaviorTestKit<KernelCommand> actor = BehaviorTestKit.create(SchedulerActor.create(
+                new ComponentSetup(SCHEDULER, 0, manager.getRef(), 1), core, new Address<Recorder.Command>(RECORDER),
+                null, null, SchedulerActor.FailurePolicy.DEFAULT, true));
+        List<Object> arrivals = List.of(new SchedulerActor.JobArrived(job(0, 0, 2, 10, 10)),
+                new SchedulerActor.JobArrived(job(1, 0, 4, 10, 10)));
+        assertEquals(new Recorder.Counts(2, 0, 0, 1, 1), last(actor, 0, arrivals), "job 0 runs on 2 nodes, job 1 waits");
+        assertEquals(new Recorder.Counts(2, 0, 1, 1, 1), last(actor, 5 * S,
+                List.of(new SchedulerActor.Drain(new int[] {3}, "scenario"))));
+        Object again = last(actor, 6 * S, List.of(new SchedulerActor.Drain(new int[] {3}, "scenario")));
+        assertTrue(again instanceof Recorder.EventLogged, "the same counts are not sent again: " + again);
+        actor.run(new KernelCommand.WindDown(6 * S, 2, true));
+        List<Envelope> out = ((PartitionManager.Handled) manager.receiveMessage()).out();
+        assertEquals(new Recorder.Counts(0, 0, 1, 0, 0), out.get(out.size() - 1).payload(),
+                "after the stop every job has its final status");
+    }
+
+    /** Delivers the messages at (time, 0), runs the end of the instant and returns the last message it sent. */
+    private Object last(BehaviorTestKit<KernelCommand> actor, long time, List<Object> payloads) {
+        List<Envelope> envelopes = new java.util.ArrayList<>();
+        for (int i = 0; i < payloads.size(); i++) {
+            envelopes.add(new Envelope(time, 0, 5, i, SCHEDULER, payloads.get(i)));
+        }
+        actor.run(new KernelCommand.Deliver(time, 0, envelopes));
+        manager.receiveMessage();
+        actor.run(new KernelCommand.EndOfInstant(time, 1));
+        List<Envelope> out = ((PartitionManager.Handled) manager.receiveMessage()).out();
+        return out.get(out.size() - 1).payload();
+    }
 }

@@ -121,6 +121,12 @@ class ThermalScenarioTest {
     }
 
     @Test
+    void nodeEventsInAModelledRoomAreNotTakenForCracUnits() {
+        Simulation.Result r = run("node", "1", "events", "[\"at 3600s fail node 17\", \"at 2h repair node 17\"]");
+        assertEquals(2, r.failures().nodeFailures() + r.failures().nodeRepairs());
+    }
+
+    @Test
     void badRoomSettingsAreInputErrorsNamingTheKey() {
         InputException e = assertThrows(InputException.class, () -> run("bad1", "1", "thermal.layout", "2x5x5"));
         assertTrue(e.getMessage().contains("thermal.layout"), e.getMessage());

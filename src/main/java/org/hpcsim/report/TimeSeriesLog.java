@@ -1,0 +1,277 @@
+package org.hpcsim.report;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.hpcsim.kernel.SimTime;
+
+/**
+ * {@code timeseries.csv}: the machine's state at the end of each instant at which something it shows
+ * changed, thinned to at most one row per interval.
+ *
+ * <p>Columns: {@code time,busy_nodes,failed_nodes,drained_nodes,queued_jobs,running_jobs,utilization},
+ * then with the thermal model {@code it_power_w,cooling_power_w,supply_c,max_inlet_c} (the room's last
+ * sample; empty before the first), then with the links model {@code mean_link_load,max_link_load}.
+ *
+ * <p>Updates come with the time of the instant they belong to. An instant's state is complete when the
+ * first update of a later instant arrives (or the log is closed): only then is it compared with the
+ * previous instant's and, if it differs, written or held. So a component may report several times in
+ * one instant (the last report wins) and the row still shows the instant's end. Thinning: a changed
+ * instant is written when it is at least {@code interval} after the last written row; the first changed
+ * instant always is, and the last one is written when the log closes if it was held back.
+ */
+public final class TimeSeriesLog {
+    private static final int FLUSH_AT = 1 << 16;
+
+    private final Writer out;
+    private final int nodes;
+    private final boolean thermal;
+    private final long interval;
+    private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 256);
+    /** Each link's load (links model), for the mean and the max; null without the links model. */
+    private final long[] loads;
+    /** The state as updated so far (of instant {@code instant}). */
+    private final State now = new State();
+    /**
+     * The state at the end of the last changed instant (at first the state before any: nothing running,
+     * no sample): what {@code now} must differ from to make a row.
+     */
+    private final State shown = new State();
+    /** The last changed instant when it was held back by the interval, to be written if nothing follows. */
+    private final State held = new State();
+    private boolean holding;
+    private long instant = Long.MIN_VALUE;
+    private boolean dirty;
+    /** {@code now.maxLoad} may be above every link's load: the link that had it lost load. */
+    private boolean maxStale;
+    private long lastWritten = Long.MIN_VALUE;
+    private boolean written;
+    private boolean closed;
+
+    /** What one row shows. */
+    private static final class State {
+        long time;
+        int busy;
+        int failed;
+        int drained;
+        int queued;
+        int running;
+        double itPower = Double.NaN;
+        double coolingPower = Double.NaN;
+        double supply = Double.NaN;
+        double maxInlet = Double.NaN;
+        long totalLoad;
+        long maxLoad;
+
+        void copy(State s) {
+            time = s.time;
+            busy = s.busy;
+            failed = s.failed;
+            drained = s.drained;
+            queued = s.queued;
+            running = s.running;
+            itPower = s.itPower;
+            coolingPower = s.coolingPower;
+            supply = s.supply;
+            maxInlet = s.maxInlet;
+            totalLoad = s.totalLoad;
+            maxLoad = s.maxLoad;
+        }
+
+        /** Same values (the time aside); NaN equals NaN. */
+        boolean sameAs(State s) {
+            return busy == s.busy && failed == s.failed && drained == s.drained && queued == s.queued
+                    && running == s.running && Double.compare(itPower, s.itPower) == 0
+                    && Double.compare(coolingPower, s.coolingPower) == 0 && Double.compare(supply, s.supply) == 0
+                    && Double.compare(maxInlet, s.maxInlet) == 0 && totalLoad == s.totalLoad && maxLoad == s.maxLoad;
+        }
+    }
+
+    /**
+     * Writes to {@code out} for a machine of {@code nodes} nodes; {@code thermal}: with the room's
+     * columns; {@code links}: the machine's links under the links model (mean over all of them), or -1
+     * without the link columns; {@code interval} in microseconds.
+     */
+    TimeSeriesLog(Writer out, int nodes, boolean thermal, int links, long interval) {
+        if (interval < 0) {
+            throw new IllegalArgumentException("negative interval " + interval);
+        }
+        this.out = out;
+        this.nodes = nodes;
+        this.thermal = thermal;
+        this.loads = links < 0 ? null : new long[links];
+        this.interval = interval;
+        buffer.append(header(thermal, links >= 0)).append('\n');
+    }
+
+    /** Writes {@code timeseries.csv} to {@code file}; see {@link #TimeSeriesLog(Writer, int, boolean, int, long)}. */
+    public static TimeSeriesLog open(Path file, int nodes, boolean thermal, int links, long interval) {
+        try {
+            return new TimeSeriesLog(new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16),
+                    nodes, thermal, links, interval);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The header line, with the optional column groups. */
+    public static String header(boolean thermal, boolean links) {
+        return "time,busy_nodes,failed_nodes,drained_nodes,queued_jobs,running_jobs,utilization"
+                + (thermal ? ",it_power_w,cooling_power_w,supply_c,max_inlet_c" : "")
+                + (links ? ",mean_link_load,max_link_load" : "");
+    }
+
+    /** The scheduler's counts at {@code time}, after its pass. */
+    void counts(long time, int busy, int failed, int drained, int queued, int running) {
+        advance(time);
+        State s = now;
+        s.busy = busy;
+        s.failed = failed;
+        s.drained = drained;
+        s.queued = queued;
+        s.running = running;
+        dirty = true;
+    }
+
+    /** The room's sample at {@code time}: IT and cooling power (W), the coldest working supply (NaN: none) and the hottest delivered inlet (C). */
+    void room(long time, double itPower, double coolingPower, double supply, double maxInlet) {
+        advance(time);
+        State s = now;
+        s.itPower = itPower;
+        s.coolingPower = coolingPower;
+        s.supply = supply;
+        s.maxInlet = maxInlet;
+        dirty = true;
+    }
+
+    /**
+     * Link {@code link} carries {@code load} from {@code time} on. The total is kept as loads change and
+     * the max raised at once; when the link holding the max loses load, the max is found again only when
+     * the instant is evaluated (O(links), at most once per instant).
+     */
+    void linkLoad(long time, int link, long load) {
+        advance(time);
+        long old = loads[link];
+        if (old == load) {
+            return;
+        }
+        loads[link] = load;
+        State s = now;
+        s.totalLoad += load - old;
+        if (load >= s.maxLoad) {
+            s.maxLoad = load;
+            maxStale = false;
+        } else if (old == s.maxLoad) {
+            maxStale = true;
+        }
+        dirty = true;
+    }
+
+    /** A later instant begins: the one before is complete; compare it with the last and write or hold it. */
+    private void advance(long time) {
+        if (time == instant) {
+            return;
+        }
+        evaluate();
+        instant = time;
+    }
+
+    private void evaluate() {
+        if (!dirty) {
+            return;
+        }
+        dirty = false;
+        if (maxStale) {
+            long max = 0;
+            for (long l : loads) {
+                max = Math.max(max, l);
+            }
+            now.maxLoad = max;
+            maxStale = false;
+        }
+        if (now.sameAs(shown)) {
+            return;
+        }
+        now.time = instant;
+        shown.copy(now);
+        if (!written || instant - lastWritten >= interval) {
+            write(now);
+            holding = false;
+        } else {
+            held.copy(now);
+            holding = true;
+        }
+    }
+
+    private void write(State s) {
+        written = true;
+        lastWritten = s.time;
+        StringBuilder sb = buffer;
+        SimTime.appendSeconds(sb, s.time);
+        sb.append(',').append(s.busy).append(',').append(s.failed).append(',').append(s.drained).append(',')
+                .append(s.queued).append(',').append(s.running).append(',');
+        JobsCsv.appendFraction(sb, s.busy, nodes);
+        if (thermal) {
+            sb.append(',');
+            decimal(sb, s.itPower, 3);
+            sb.append(',');
+            decimal(sb, s.coolingPower, 3);
+            sb.append(',');
+            decimal(sb, s.supply, 6);
+            sb.append(',');
+            decimal(sb, s.maxInlet, 6);
+        }
+        if (loads != null) {
+            sb.append(',');
+            JobsCsv.appendFraction(sb, s.totalLoad, loads.length);
+            sb.append(',').append(s.maxLoad);
+        }
+        sb.append('\n');
+        if (sb.length() >= FLUSH_AT) {
+            flush();
+        }
+    }
+
+    /** As thermal.csv writes them; empty for NaN (no sample yet, or no working unit). */
+    private static void decimal(StringBuilder sb, double v, int digits) {
+        if (!Double.isNaN(v)) {
+            sb.append(String.format(Locale.ROOT, "%." + digits + "f", v));
+        }
+    }
+
+    private void flush() {
+        try {
+            out.append(buffer);
+            buffer.setLength(0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Completes the last instant, writes the last changed instant if the interval held it back, and
+     * closes the file; later calls do nothing (the recorder may stop after the run's end).
+     */
+    void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        evaluate();
+        if (holding) {
+            write(held);
+            holding = false;
+        }
+        try {
+            flush();
+            out.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

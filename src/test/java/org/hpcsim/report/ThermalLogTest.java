@@ -1,0 +1,54 @@
+package org.hpcsim.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.thermal.RoomLayout;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** inlet.csv from the thermal actor's totals: the means over the summary's span, the room positions. */
+class ThermalLogTest {
+    private static final long S = SimTime.MICROS_PER_SECOND;
+    private static final RoomLayout ROOM = new RoomLayout(2, 1, 2, 10, 2);
+
+    @TempDir
+    Path dir;
+
+    private List<String> inlets(Recorder.InletTotals totals, long end) throws IOException {
+        ThermalLog log = ThermalLog.open(dir.resolve("thermal.csv"), null, dir.resolve("inlet.csv"), ROOM);
+        if (totals != null) {
+            log.inlets(totals);
+        }
+        log.writeInlets(end);
+        log.close();
+        return Files.readAllLines(dir.resolve("inlet.csv"));
+    }
+
+    @Test
+    void theLastSampleHoldsUntilTheLastJobsEnd() throws IOException {
+        // Sampled at 0 and 10 s: node 0 at 27 C, then 28 C; the last job ends at 20 s.
+        Recorder.InletTotals t = new Recorder.InletTotals(0, 10 * S, new double[] {270, 250, 300, 100},
+                new double[] {28, 24.5, 30, 10}, new double[] {28, 25, 30, 10});
+        assertEquals(List.of("node,row,rack,slot,mean_inlet_c,max_inlet_c",
+                "0,0,0,0,27.500000,28.000000",
+                "1,0,0,1,24.750000,25.000000",
+                "2,1,0,0,30.000000,30.000000",
+                "3,1,0,1,10.000000,10.000000"), inlets(t, 20 * S));
+        // A last sample after the last job's end (a unit's warming air) ends the span instead.
+        assertEquals("0,0,0,0,27.000000,28.000000", inlets(t, 5 * S).get(1));
+    }
+
+    @Test
+    void aRunOfNoLengthShowsTheOnlySampleAndAnUnsampledRoomNothing() throws IOException {
+        Recorder.InletTotals t = new Recorder.InletTotals(3 * S, 3 * S, new double[4], new double[] {20, 21, 22, 23},
+                new double[] {20, 21, 22, 23});
+        assertEquals("3,1,0,1,23.000000,23.000000", inlets(t, 3 * S).get(4));
+        assertEquals(List.of("node,row,rack,slot,mean_inlet_c,max_inlet_c", "0,0,0,0,,", "1,0,0,1,,", "2,1,0,0,,",
+                "3,1,0,1,,"), inlets(null, 0));
+    }
+}
