@@ -52,15 +52,24 @@ final class CellMap {
         // The name's row(s): its height and a little space under the panel above.
         grid = new PanelGrid(width, height, panels, (int) Math.ceil((NAME_PX + 8) / cell));
         cell = cellPixels(grid);
-        boolean legend = categories.stream().anyMatch(c -> c.name() != null);
+        int[] count = new int[categories.size()];
+        for (int c : cells.category()) {
+            count[c]++;
+        }
+        int legendEntries = 0;
+        for (int c = 0; c < categories.size(); c++) {
+            legendEntries += categories.get(c).name() != null && (count[c] > 0 || categories.get(c).ofScale()) ? 1 : 0;
+        }
         int figureWidth = (int) Math.round((grid.cellsAcross() * cell + Y_LABELS_PX) / CONTENT) + 90
-                + (legend ? 190 : 0);
-        int figureHeight = (int) Math.round((grid.cellsUp() * cell + X_LABELS_PX) / CONTENT) + 90;
+                + (legendEntries > 0 ? 190 : 0);
+        // Tall enough for the legend too (about 30 pixels an entry).
+        int figureHeight = Math.max((int) Math.round((grid.cellsUp() * cell + X_LABELS_PX) / CONTENT) + 90,
+                30 * legendEntries + 110);
         Figure f = new Figure(title, xTitle, yTitle, Math.max(figureWidth, 560), Math.max(figureHeight, 320))
                 .withoutAxisTicks()
                 .xRange(-0.5 - Y_LABELS_PX / cell, grid.cellsAcross() - 0.5)
                 .yRange(-0.5 - X_LABELS_PX / cell, grid.cellsUp() - 0.5);
-        addSeries(f, grid, cells, categories);
+        addSeries(f, grid, cells, categories, count);
         addLabels(f, grid, cell, panelNames);
         return f;
     }
@@ -70,11 +79,7 @@ final class CellMap {
         return Math.max(5, Math.min(44, Math.min(860.0 / grid.cellsAcross(), 520.0 / grid.cellsUp())));
     }
 
-    private static void addSeries(Figure f, PanelGrid grid, Cells cells, List<Category> categories) {
-        int[] count = new int[categories.size()];
-        for (int c : cells.category()) {
-            count[c]++;
-        }
+    private static void addSeries(Figure f, PanelGrid grid, Cells cells, List<Category> categories, int[] count) {
         for (int c = 0; c < categories.size(); c++) {
             Category cat = categories.get(c);
             if (count[c] == 0 && !cat.ofScale()) {

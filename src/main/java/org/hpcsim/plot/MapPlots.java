@@ -134,7 +134,7 @@ final class MapPlots {
         double[] busy = new Occupancy(run.jobs.holds, nodes).busySeconds();
         CellMap.Scale scale = new CellMap.Scale(0, 100.0 / BUSY_BINS, BUSY_BINS);
         List<CellMap.Category> categories = new ArrayList<>(scale.categories(0, "%"));
-        categories.add(new CellMap.Category("I/O node", Palette.IO_NODE));
+        categories.add(new CellMap.Category("I/O node", Palette.IO_NODE_ON_SCALE));
         int[] category = new int[nodes];
         double sum = 0;
         for (int node = 0; node < nodes; node++) {
@@ -151,7 +151,8 @@ final class MapPlots {
     Plot inletMap(String name, String column, String what) {
         Table t = run.inlet;
         if (t == null) {
-            return Plot.skip(name, "no inlet.csv (thermal model off)");
+            return Plot.skip(name, run.summary.text("thermal.layout") == null ? "no inlet.csv (thermal model off)"
+                    : "no inlet.csv (a run older than inlet.csv)");
         }
         if (t.rows() == 0) {
             return Plot.skip(name, "inlet.csv has no rows");

@@ -23,7 +23,10 @@ final class Palette {
     static final Color IDLE = new Color(232, 232, 232);
     static final Color DRAINED = new Color(150, 150, 150);
     static final Color FAILED = Color.BLACK;
+    /** I/O nodes of a line among jobs (no job colour is this dark slate)... */
     static final Color IO_NODE = new Color(70, 90, 110);
+    /** ...and on a colour scale (which has no red). */
+    static final Color IO_NODE_ON_SCALE = new Color(214, 39, 40);
 
     /** Stops of the sequential scale (viridis' ends and middle): low values dark blue, high yellow. */
     private static final Color[] SCALE = {

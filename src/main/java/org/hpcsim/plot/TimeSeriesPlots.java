@@ -1,5 +1,7 @@
 package org.hpcsim.plot;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +13,8 @@ import java.util.List;
 final class TimeSeriesPlots {
     /** Time buckets per chart: about its plot width in pixels. */
     static final int BUCKETS = 900;
+    private static final BasicStroke DASHED = new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
+            new float[] {6, 4}, 0);
     private static final int WIDTH = 960;
     private static final int HEIGHT = 540;
 
@@ -139,6 +143,12 @@ final class TimeSeriesPlots {
         double pad = Math.max(0.5, 0.05 * (hi - lo));
         Figure f = figure("Room temperatures: hottest inlet and CRAC supply", "temperature (°C)")
                 .yRange(Math.floor(lo - pad), Math.ceil(hi + pad));
+        // The redline first, under the lines: the delivered inlet often runs right along it.
+        if (!Double.isNaN(redline)) {
+            f.line("redline " + Numbers.format(redline, 2) + " °C",
+                    new Points(new double[] {0, end * unit.perSecond()}, new double[] {redline, redline}),
+                    Color.BLACK).setLineStyle(DASHED);
+        }
         boolean actual = columns.contains("max_inlet_actual_c");
         f.line(actual ? "max inlet, nominal supply" : "max inlet", points(t, "max_inlet_c", 1), Palette.SERIES[1]);
         if (actual) {
@@ -146,12 +156,6 @@ final class TimeSeriesPlots {
         }
         if (columns.contains("supply_c")) {
             f.line("CRAC supply (coldest unit)", points(t, "supply_c", 1), Palette.SERIES[0]);
-        }
-        if (!Double.isNaN(redline)) {
-            f.line("redline " + Numbers.format(redline, 2) + " °C",
-                    new Points(new double[] {0, end * unit.perSecond()}, new double[] {redline, redline}),
-                    java.awt.Color.BLACK).setLineStyle(new java.awt.BasicStroke(1.2f, java.awt.BasicStroke.CAP_BUTT,
-                    java.awt.BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
         }
         return Plot.of("temperature", f);
     }
