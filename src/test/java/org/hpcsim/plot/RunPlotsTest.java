@@ -133,6 +133,23 @@ class RunPlotsTest {
     }
 
     @Test
+    void aRunOfOneJobAndARunWhereNoJobRanStillPlotWhatTheyCan() {
+        Path one = dir.resolve("one");
+        RunDirFixture.summary(one, "mesh:4x4", 16, null, null);
+        RunDirFixture.jobs(one, 1, 16);
+        RunDirFixture.timeseries(one, 1, 300, 16, false, false);
+        assertEquals(List.of("utilization", "queue", "wait-cdf", "slowdown-cdf", "machine-map", "busy-map", "gantt"),
+                names(RunPlots.write(one, one.resolve("plots"), PlotOptions.defaults()).files(), "png"));
+        Path none = dir.resolve("none");
+        RunDirFixture.summary(none, "mesh:4x4", 16, null, null);
+        RunDirFixture.write(none.resolve("jobs.csv"), org.hpcsim.report.JobsCsv.HEADER + "\n");
+        RunPlots.Result r = RunPlots.write(none, none.resolve("plots"), PlotOptions.defaults());
+        assertEquals(List.of("machine-map"), names(r.files(), "png"), "an idle machine");
+        assertTrue(r.skipped().contains(new RunPlots.Skipped("wait-cdf", "no job ran")), r.skipped().toString());
+        assertTrue(r.skipped().contains(new RunPlots.Skipped("busy-map", "no job ran for any time (no makespan)")));
+    }
+
+    @Test
     void plottingAgainReplacesThePlotsAndLeavesOtherFilesAlone() throws IOException {
         Path run = dir.resolve("run");
         RunDirFixture.summary(run, "mesh:8x4", 32, null, null);
