@@ -36,11 +36,11 @@ final class MapPlots {
     }
 
     /** The time the machine map shows (s), and why that one. */
-    record Instant(double time, String why) {
+    private record Instant(double time, String why) {
     }
 
     /** --at, else the busiest instant (see {@link Occupancy#busiestTime}), else mid-run. */
-    Instant instant() {
+    private Instant instant() {
         if (options.at() != null) {
             return new Instant(options.at(), "--at");
         }

@@ -6,8 +6,8 @@ import java.util.Set;
 /**
  * What to plot and how.
  *
- * @param at           the time (s) the machine map shows; null: the first instant with the most nodes
- *                     busy (mid-run when no job ran)
+ * @param at           the time (s) the machine map shows; null: the busiest instant, the first with the
+ *                     most nodes busy and of those the most jobs running (mid-run when no job ran)
  * @param formats      the file formats, at least one
  * @param ganttMaxJobs the Gantt chart is drawn only for runs of at most this many jobs
  */
