@@ -17,7 +17,8 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Agent-based discrete-event simulator of an HPC machine room (Apache Pekko actors).",
         subcommands = {RunCommand.class, ListCommand.class, AllocateCommand.class, ExperimentCommand.class,
-            TraceCommand.class, BenchCommand.class, GenerateCommand.class, ThermalCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
+            TraceCommand.class, BenchCommand.class, GenerateCommand.class, ThermalCommand.class, PlotCommand.class,
+            ReportCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 success, 1 internal error, 2 bad input or usage."})
 public final class Main implements Runnable {
 
@@ -33,6 +34,8 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        // Plots are drawn off screen: never look for a display (nor fail for want of one).
+        System.setProperty("java.awt.headless", "true");
         if (args.length > 0 && args[0].equals("run")) {
             // Pekko takes most of a second to start: begin before the command line is even parsed,
             // and set logging up here meanwhile, so that it is ready when Pekko's logger starts.

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -11,6 +12,8 @@ import org.hpcsim.config.Scenario;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.locality.LocalitySummary;
+import org.hpcsim.plot.PlotOptions;
+import org.hpcsim.plot.RunPlots;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.report.RunMetrics;
@@ -36,6 +39,10 @@ final class RunCommand implements Callable<Integer> {
             + " read commands from standard input: status, queue, nodes, inject EVENT, run until TIME, step, continue,"
             + " quit, help. Works with a pipe (scripts)."})
     boolean console;
+
+    @Option(names = "--plots", description = {"Once the run has succeeded, also write its plots into plots/ of the"
+            + " output directory, as `hpcsim plot` does; key output.plots."})
+    boolean plots;
 
     @Option(names = "--pause-at", paramLabel = "TIME",
             description = "With --console: first pause at this simulated time (s, m, h, d; default 0).")
@@ -66,6 +73,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             Registry registry = StandardPolicies.registry();
             Scenario scenario = ScenarioLoader.load(options, registry);
+            boolean writePlots = plots || scenario.plots();
             Simulation sim = Simulation.prepare(scenario, registry);
             if (pauseAt != null && !console) {
                 throw new InputException("--pause-at needs --console");
@@ -85,6 +93,7 @@ final class RunCommand implements Callable<Integer> {
                 if (!options.quiet) {
                     print(out, scenario, sim, result);
                 }
+                plot(writePlots, result);
                 return 0;
             }
             boolean showProgress = !options.quiet && switch (scenario.progress()) {
@@ -105,10 +114,23 @@ final class RunCommand implements Callable<Integer> {
             if (!options.quiet) {
                 print(spec.commandLine().getOut(), scenario, sim, result);
             }
+            plot(writePlots, result);
             return 0;
         } finally {
             // Also when the inputs were bad: the runtime may still be starting; stop it once it has.
             runtime.thenAccept(ActorRuntime::shutdown);
+        }
+    }
+
+    /** The run's plots, after its outputs have been committed (a plotting error leaves them in place). */
+    private void plot(boolean writePlots, Simulation.Result result) {
+        if (!writePlots) {
+            return;
+        }
+        Path dir = result.outputDir().resolve("plots");
+        RunPlots.Result r = RunPlots.write(result.outputDir(), dir, PlotOptions.defaults());
+        if (!options.quiet) {
+            PlotCommand.report(spec.commandLine().getOut(), r, dir, "  ");
         }
     }
 

@@ -1,7 +1,7 @@
 /**
  * The command line (picocli): {@code run}, {@code list}, {@code allocate}, {@code experiment}
  * (situation-decision, cplant, torus-schedule, torus-feasibility), {@code trace transform},
- * {@code bench}, {@code generate}, {@code thermal}. Maps bad input to a one-line error and exit status 2. Depends
- * on everything; nothing depends on it.
+ * {@code bench}, {@code generate}, {@code thermal}, {@code plot}. Maps bad input to a one-line error
+ * and exit status 2. Depends on everything; nothing depends on it.
  */
 package org.hpcsim.cli;

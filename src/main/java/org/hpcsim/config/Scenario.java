@@ -333,6 +333,14 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         }
     }
 
+    /**
+     * Whether {@code run} also writes the run's plots into {@code plots/} of the output directory
+     * (key {@code output.plots}); read when asked, so {@code run} asks before it starts.
+     */
+    public boolean plots() {
+        return bool(config, "output.plots");
+    }
+
     static InputException fail(Config c, String key, String message) {
         return new InputException(source(c, key), line(c, key), key, message);
     }

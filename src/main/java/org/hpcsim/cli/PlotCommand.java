@@ -1,0 +1,86 @@
+package org.hpcsim.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.plot.PlotFormat;
+import org.hpcsim.plot.PlotOptions;
+import org.hpcsim.plot.RunPlots;
+import org.hpcsim.workload.InputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code hpcsim plot}: the plots of a finished run directory. */
+@Command(name = "plot", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Plot a finished run's output directory as PNG and SVG.",
+            "Utilization, queue, wait and slowdown CDFs, power, temperature, link load, machine and busy maps, room"
+                + " inlet maps and a Gantt chart, each as NAME.png and NAME.svg, as far as the run's files allow (the"
+                + " others are listed with the reason)."})
+final class PlotCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A run's output directory (with summary.json and jobs.csv).")
+    Path runDir;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Where to write the plots (default RUN_DIR/plots).")
+    Path out;
+
+    @Option(names = "--at", paramLabel = "TIME",
+            description = "The time the machine map shows (s, m, h, d; default: the busiest instant, the first with the"
+                    + " most nodes busy and of those the most jobs running).")
+    String at;
+
+    @Option(names = "--format", paramLabel = "LIST", defaultValue = "png,svg",
+            description = "png, svg or png,svg (default ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--gantt-max-jobs", paramLabel = "N", defaultValue = "" + PlotOptions.DEFAULT_GANTT_MAX_JOBS,
+            description = "Draw the Gantt chart only for runs of at most N jobs (default ${DEFAULT-VALUE}).")
+    int ganttMaxJobs;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Double time = null;
+        if (at != null) {
+            try {
+                time = SimTime.toSeconds(ScenarioEvent.time(at));
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--at: " + e.getMessage());
+            }
+        }
+        if (ganttMaxJobs < 0) {
+            throw new InputException("--gantt-max-jobs: must be >= 0, got " + ganttMaxJobs);
+        }
+        Set<PlotFormat> formats = PlotFormat.parseList(format, "--format");
+        Path dir = out != null ? out : runDir.resolve("plots");
+        RunPlots.Result r = RunPlots.write(runDir, dir, new PlotOptions(time, formats, ganttMaxJobs));
+        report(spec.commandLine().getOut(), r, dir, "hpcsim: ");
+        return 0;
+    }
+
+    /** Prints what was written, then one line per plot skipped with the reason. */
+    static void report(PrintWriter out, RunPlots.Result r, Path dir, String prefix) {
+        List<String> names = r.files().stream().map(p -> {
+            String f = p.getFileName().toString();
+            return f.substring(0, f.lastIndexOf('.'));
+        }).distinct().toList();
+        String extensions = r.files().stream().map(p -> {
+            String f = p.getFileName().toString();
+            return f.substring(f.lastIndexOf('.') + 1);
+        }).distinct().collect(Collectors.joining(" + "));
+        out.println(prefix + names.size() + " plots (" + (extensions.isEmpty() ? "no files" : extensions) + ") in " + dir
+                + (names.isEmpty() ? "" : ": " + String.join(", ", names)));
+        for (RunPlots.Skipped s : r.skipped()) {
+            out.println("  skipped " + s.name() + ": " + s.reason());
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,95 @@
+package org.hpcsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlotCommandTest {
+    @TempDir
+    Path dir;
+
+    private static List<String> files(Path d) throws IOException {
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /**
+     * The plots a run directory allows: the job plots always; utilization and queue with timeseries.csv
+     * (and link load with its links columns); power, temperature and the room maps with the thermal model.
+     */
+    private static List<String> expectedPlots(Path run, String... extensions) throws IOException {
+        List<String> names = new ArrayList<>(List.of("wait-cdf", "slowdown-cdf", "machine-map", "busy-map", "gantt"));
+        if (Files.exists(run.resolve("timeseries.csv"))) {
+            names.addAll(List.of("utilization", "queue"));
+            if (Files.readAllLines(run.resolve("timeseries.csv")).get(0).contains("max_link_load")) {
+                names.add("links");
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (String n : names) {
+            for (String e : extensions) {
+                out.add(n + "." + e);
+            }
+        }
+        return out.stream().sorted().toList();
+    }
+
+    @Test
+    void runWithPlotsWritesThePlotsTheRunDirectoryAllowsAfterTheRun() throws IOException {
+        Path out = dir.resolve("default");
+        Cli.Result r = Cli.run("run", "--plots", "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(expectedPlots(out, "png", "svg"), files(out.resolve("plots")));
+        assertTrue(r.out().contains(" plots (png + svg) in " + out.resolve("plots") + ": "), r.out());
+        assertTrue(r.out().contains("  skipped power: no thermal.csv"), r.out());
+        assertTrue(files(out).contains("summary.json"), "the run's own outputs are there too");
+    }
+
+    @Test
+    void plotWritesWhereAndWhatItIsAskedAndTheConfigurationKeyTurnsPlotsOnForRun() throws IOException {
+        Path out = dir.resolve("run");
+        Cli.Result run = Cli.run("run", "-q", "--out", out.toString(), "-Doutput.plots=true");
+        assertEquals(0, run.status(), run.err());
+        assertEquals("", run.out(), "quiet");
+        assertEquals(expectedPlots(out, "png", "svg"), files(out.resolve("plots")));
+        Path svg = dir.resolve("svg");
+        Cli.Result plot = Cli.run("plot", out.toString(), "-o", svg.toString(), "--format", "svg", "--at", "2h",
+                "--gantt-max-jobs", "10");
+        assertEquals(0, plot.status(), plot.err());
+        List<String> expected = new ArrayList<>(expectedPlots(out, "svg"));
+        expected.remove("gantt.svg");
+        assertEquals(expected, files(svg));
+        assertTrue(plot.out().contains("  skipped gantt: 2,000 jobs ran, more than --gantt-max-jobs 10"), plot.out());
+    }
+
+    private void assertBadInput(String expected, String... args) {
+        Cli.Result r = Cli.run(args);
+        assertEquals(2, r.status(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+        assertTrue(r.err().contains(expected), r.err());
+    }
+
+    @Test
+    void aMissingRunOrOneWithoutItsSummaryIsBadInputNamingIt() throws IOException {
+        Path missing = dir.resolve("missing");
+        assertBadInput(missing + ": no such directory", "plot", missing.toString());
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        assertBadInput(empty.resolve("summary.json") + ": no such file", "plot", empty.toString());
+        assertFalse(Files.exists(empty.resolve("plots")), "nothing written");
+        assertBadInput("--format: unknown format 'gif'", "plot", empty.toString(), "--format", "png,gif");
+        assertBadInput("--at: ", "plot", empty.toString(), "--at", "soon");
+        assertBadInput("output.plots: expected true or false, got 'maybe'", "run", "--out", dir.resolve("x").toString(),
+                "-Doutput.plots=maybe");
+        assertFalse(Files.exists(dir.resolve("x")), "the run did not start");
+    }
+}
