@@ -5,11 +5,21 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
 import java.util.concurrent.Callable;
 import org.hpcsim.compare.ComparedRun;
 import org.hpcsim.compare.ComparisonReport;
 import org.hpcsim.compare.MetricTable;
+import org.hpcsim.plot.ComparisonPlots;
+import org.hpcsim.plot.PlotFormat;
+import org.hpcsim.plot.PlotOptions;
+import org.hpcsim.plot.RunPlots;
 import org.hpcsim.report.OutputDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,6 +41,9 @@ final class ReportCommand implements Callable<Integer> {
                     + " is given, else ./report).")
     Path out;
 
+    @Option(names = "--no-plots", description = "The table only, without the runs' plots.")
+    boolean noPlots;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -43,10 +56,16 @@ final class ReportCommand implements Callable<Integer> {
         MetricTable table = MetricTable.of(runs);
         OutputDirectory staged = OutputDirectory.open(dir);
         try {
-            List<ComparisonReport.Figure> figures = List.of();
-            write(staged.file("report.md"), ComparisonReport.markdown(table, figures, dir));
+            Path figuresDir = Files.createDirectories(staged.file(FIGURES));
+            List<ComparisonReport.Figure> figures = noPlots ? List.of() : figures(runs, figuresDir);
+            deleteTree(dir.resolve(FIGURES));
+            // report.md lies beside figures/ in the staging directory as it will in the output directory.
+            write(staged.file("report.md"), ComparisonReport.markdown(table, figures, figuresDir.getParent()));
             write(staged.file("report.html"), ComparisonReport.html(table, figures));
             staged.commit();
+        } catch (IOException e) {
+            staged.close();
+            throw new UncheckedIOException(e);
         } catch (RuntimeException e) {
             staged.close();
             throw e;
@@ -55,6 +74,63 @@ final class ReportCommand implements Callable<Integer> {
         o.println("hpcsim: compared " + runs.size() + " runs: " + dir.resolve("report.md") + ", " + dir.resolve("report.html"));
         o.flush();
         return 0;
+    }
+
+    /** The figures' directory inside the report's directory. */
+    private static final String FIGURES = "figures";
+
+    /** Plots compared side by side, in this order, when some run has them. */
+    private static final List<String> SIDE_BY_SIDE = List.of("utilization", "queue", "power", "temperature", "links",
+            "machine-map", "busy-map", "room-inlet-map", "gantt");
+
+    /**
+     * The figures: the wait and slowdown distributions of all runs on one chart each, then each kind of
+     * plot of the runs side by side (drawn afresh from each run's files, PNG only).
+     */
+    private static List<ComparisonReport.Figure> figures(List<ComparedRun> runs, Path dir) throws IOException {
+        List<String> names = runs.stream().map(ComparedRun::name).toList();
+        List<Path> overlays = ComparisonPlots.write(runs.stream().map(ComparedRun::dir).toList(), names, dir);
+        List<ComparisonReport.Figure> figures = new ArrayList<>();
+        figures.add(new ComparisonReport.Figure("Wait time", List.of("all runs"), List.of(overlays.get(0))));
+        figures.add(new ComparisonReport.Figure("Bounded slowdown", List.of("all runs"), List.of(overlays.get(1))));
+        PlotOptions png = new PlotOptions(null, EnumSet.of(PlotFormat.PNG), PlotOptions.DEFAULT_GANTT_MAX_JOBS);
+        List<Path> runPlots = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            Path d = dir.resolve(String.format(Locale.ROOT, "run-%03d", i + 1));
+            RunPlots.write(runs.get(i).dir(), d, png);
+            runPlots.add(d);
+        }
+        for (String plot : SIDE_BY_SIDE) {
+            List<String> captions = new ArrayList<>();
+            List<Path> images = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                Path image = runPlots.get(i).resolve(plot + ".png");
+                if (Files.isRegularFile(image)) {
+                    captions.add(names.get(i));
+                    images.add(image);
+                }
+            }
+            if (!images.isEmpty()) {
+                figures.add(new ComparisonReport.Figure(TITLES.get(plot), captions, images));
+            }
+        }
+        return figures;
+    }
+
+    private static final Map<String, String> TITLES = Map.of(
+            "utilization", "Utilization over time", "queue", "Queue over time", "power", "Power over time",
+            "temperature", "Temperatures over time", "links", "Link load over time", "machine-map", "Machine map",
+            "busy-map", "Busy time per node", "room-inlet-map", "Room inlet temperatures", "gantt", "Gantt chart");
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 
     private static void write(Path file, String text) {

@@ -84,12 +84,12 @@ public final class OutputDirectory implements AutoCloseable {
     public void close() {
         try {
             if (Files.exists(staging)) {
-                try (Stream<Path> s = Files.list(staging)) {
-                    for (Path p : s.toList()) {
+                // Deepest first: an output may be a directory of files (a report's figures).
+                try (Stream<Path> s = Files.walk(staging)) {
+                    for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
                         Files.deleteIfExists(p);
                     }
                 }
-                Files.deleteIfExists(staging);
             }
             if (!committed && created) {
                 try (Stream<Path> s = Files.list(dir)) {

@@ -59,6 +59,18 @@ class ReportCommandTest {
             assertTrue(html.contains(">" + summary.text("mean_wait_s")), "html shows mean wait of " + run);
         }
         assertTrue(html.startsWith("<!DOCTYPE html>") && html.trim().endsWith("</html>"));
+        // Figures: the two overlays and each run's time series, maps and Gantt chart side by side, every
+        // image embedded in the page and linked from the Markdown to a file that exists.
+        int embedded = html.split("src=\"data:image/png;base64,", -1).length - 1;
+        assertEquals(2 + 3 * 4, embedded, "overlays + utilization, queue, machine map, busy map per run (18,239 jobs: no Gantt)");
+        String md = Files.readString(report.resolve("report.md"));
+        java.util.regex.Matcher link = java.util.regex.Pattern.compile("\\]\\(([^)]+\\.png)\\)").matcher(md);
+        int links = 0;
+        while (link.find()) {
+            assertTrue(Files.isRegularFile(report.resolve(link.group(1))), link.group(1));
+            links++;
+        }
+        assertEquals(embedded, links);
     }
 
     @Test
@@ -66,7 +78,8 @@ class ReportCommandTest {
         Path a = run(tmp, "a", "sorted-free-list[hilbert]");
         Path b = run(tmp, "b", "mbs");
         Path report = tmp.resolve("report");
-        assertEquals(0, Cli.run("report", a.toString(), b.toString(), "-o", report.toString()).status());
+        assertEquals(0, Cli.run("report", a.toString(), b.toString(), "-o", report.toString(), "--no-plots").status());
+        assertFalse(Files.readString(report.resolve("report.md")).contains(".png"), "--no-plots: the table only");
         List<List<String>> table = markdownTable(Files.readString(report.resolve("report.md")));
         List<String> heading = table.get(0);
         int wait = heading.indexOf("mean wait (s) ↓");
