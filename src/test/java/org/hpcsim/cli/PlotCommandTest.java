@@ -24,16 +24,19 @@ class PlotCommandTest {
     }
 
     /**
-     * The plots a run directory allows: the job plots always; utilization and queue with timeseries.csv
-     * (and link load with its links columns); power, temperature and the room maps with the thermal model.
+     * The plots a run directory allows: the job plots and the time series (every run writes
+     * timeseries.csv) always; link load under the links model; power, temperature and the room maps
+     * with the thermal model.
      */
     private static List<String> expectedPlots(Path run, String... extensions) throws IOException {
-        List<String> names = new ArrayList<>(List.of("wait-cdf", "slowdown-cdf", "machine-map", "busy-map", "gantt"));
-        if (Files.exists(run.resolve("timeseries.csv"))) {
-            names.addAll(List.of("utilization", "queue"));
-            if (Files.readAllLines(run.resolve("timeseries.csv")).get(0).contains("max_link_load")) {
-                names.add("links");
-            }
+        assertTrue(Files.exists(run.resolve("timeseries.csv")), "every run writes its time series");
+        List<String> names = new ArrayList<>(List.of("wait-cdf", "slowdown-cdf", "machine-map", "busy-map", "gantt",
+                "utilization", "queue"));
+        if (Files.readAllLines(run.resolve("timeseries.csv")).get(0).contains("max_link_load")) {
+            names.add("links");
+        }
+        if (Files.exists(run.resolve("thermal.csv"))) {
+            names.addAll(List.of("power", "temperature", "room-inlet-map", "room-inlet-mean-map"));
         }
         List<String> out = new ArrayList<>();
         for (String n : names) {
@@ -42,6 +45,19 @@ class PlotCommandTest {
             }
         }
         return out.stream().sorted().toList();
+    }
+
+    @Test
+    void aRunWithTheRoomAndLinkModelsOnPlotsPowerTemperaturesRoomMapsAndLinkLoad() throws IOException {
+        Path out = dir.resolve("room");
+        Cli.Result r = Cli.run("run", "-q", "--plots", "--out", out.toString(), "-m", "mesh:4x5x2", "--cores-per-node", "4",
+                "-Dthermal.enabled=true", "-Dnetwork.model=links");
+        assertEquals(0, r.status(), r.err());
+        List<String> expected = expectedPlots(out, "png", "svg");
+        for (String plot : List.of("power", "temperature", "room-inlet-map", "room-inlet-mean-map", "links")) {
+            assertTrue(expected.contains(plot + ".png"), plot);
+        }
+        assertEquals(expected, files(out.resolve("plots")));
     }
 
     @Test
