@@ -467,7 +467,7 @@ public final class Simulation {
             Result result = new Result(m, stats, wall, rss, scenario.outputDir(),
                     thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog, ioLog);
             write(out.file("summary.json"), summary(result).render());
-            write(out.file("config-used.conf"), ConfigLoader.render(scenario.config()));
+            write(out.file(OutputDirectory.MARKER), ConfigLoader.render(scenario.config()));
             out.commit();
             return result;
         } catch (RuntimeException e) {
