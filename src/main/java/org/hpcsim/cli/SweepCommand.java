@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -64,13 +65,13 @@ final class SweepCommand implements Callable<Integer> {
             SweepPlan plan = SweepPlan.read(config, overrides, out, registry);
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
             PrintStream progress = quiet ? null : System.err;
-            SweepRunner.Outcome outcome;
+            List<SweepRunner.Failure> failures;
             try (SweepRunner runner = SweepRunner.open(plan, registry, runs, Main::inputError, progress)) {
-                outcome = runner.run(runtime.join());
+                failures = runner.run(runtime.join());
             }
             PrintWriter err = spec.commandLine().getErr();
             int status = 0;
-            for (SweepRunner.Failure f : outcome.failures()) {
+            for (SweepRunner.Failure f : failures) {
                 status = Math.max(status, Main.report(f.error(), "run " + f.run().label() + ": ", err));
             }
             return status;

@@ -55,23 +55,10 @@ import org.hpcsim.workload.InputException;
  * a run that fails otherwise (a bug) is reported and the others go on.
  */
 public final class SweepRunner implements AutoCloseable {
-    /** Kept in the sweep directory while a sweep runs there; the operating system drops the lock if it dies. */
+    /** Locked while a sweep runs in the directory (the file stays); the operating system drops the lock if the process dies. */
     static final String LOCK = ".hpcsim-sweep.lock";
     static final String RESULTS = "results.csv";
     static final String SWEEP_USED = "sweep-used.conf";
-
-    /**
-     * How a sweep went.
-     *
-     * @param total    runs in the sweep
-     * @param earlier  runs finished before this sweep started
-     * @param finished runs finished now, by this sweep
-     * @param failures runs that failed, in combination order
-     * @param results  results.csv, or null when no run has finished
-     * @param seconds  wall time of this sweep
-     */
-    public record Outcome(int total, int earlier, int finished, List<Failure> failures, Path results, double seconds) {
-    }
 
     /** A run that failed, and why. */
     public record Failure(Combination run, RuntimeException error) {
@@ -224,8 +211,11 @@ public final class SweepRunner implements AutoCloseable {
         return m;
     }
 
-    /** Runs every combination not finished yet and returns how it went; results.csv is rewritten after each run. */
-    public Outcome run(ActorRuntime runtime) {
+    /**
+     * Runs every combination not finished yet (results.csv is rewritten after each) and returns the
+     * runs that failed, in combination order.
+     */
+    public List<Failure> run(ActorRuntime runtime) {
         long start = System.nanoTime();
         int total = plan.combinations().size();
         workers = Math.max(1, Math.min(parallel, pending.size()));
@@ -280,7 +270,7 @@ public final class SweepRunner implements AutoCloseable {
         }
         end.append(results == null ? "; no results" : "; results in " + results);
         say(end.toString());
-        return new Outcome(total, earlier, finished, List.copyOf(failed), results, seconds);
+        return List.copyOf(failed);
     }
 
     private void runOne(Combination c, ActorRuntime runtime, int cores) {
@@ -315,8 +305,8 @@ public final class SweepRunner implements AutoCloseable {
     private synchronized void failed(Failure f) {
         failures.add(f);
         int done = earlier + finished + failures.size();
-        say(String.format(Locale.ROOT, "[%d/%d] %s  failed: %s", done, plan.combinations().size(), f.run().label(),
-                f.error().getMessage()));
+        String why = f.error().getMessage() != null ? f.error().getMessage() : f.error().toString();
+        say(String.format(Locale.ROOT, "[%d/%d] %s  failed: %s", done, plan.combinations().size(), f.run().label(), why));
     }
 
     /** Rewrites results.csv from every finished run, in combination order. */
