@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.hpcsim.report.AtomicFile;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.SyntheticWorkload;
 import picocli.CommandLine.Command;

@@ -16,9 +16,9 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Agent-based discrete-event simulator of an HPC machine room (Apache Pekko actors).",
-        subcommands = {RunCommand.class, ListCommand.class, AllocateCommand.class, ExperimentCommand.class,
-            TraceCommand.class, BenchCommand.class, GenerateCommand.class, ThermalCommand.class, PlotCommand.class,
-            ReportCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, SweepCommand.class, ListCommand.class, AllocateCommand.class,
+            ExperimentCommand.class, TraceCommand.class, BenchCommand.class, GenerateCommand.class, ThermalCommand.class,
+            PlotCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 success, 1 internal error, 2 bad input or usage."})
 public final class Main implements Runnable {
 
@@ -36,7 +36,7 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         // Plots are drawn off screen: never look for a display (nor fail for want of one).
         System.setProperty("java.awt.headless", "true");
-        if (args.length > 0 && args[0].equals("run")) {
+        if (args.length > 0 && (args[0].equals("run") || args[0].equals("sweep"))) {
             // Pekko takes most of a second to start: begin before the command line is even parsed,
             // and set logging up here meanwhile, so that it is ready when Pekko's logger starts.
             RunCommand.prestart();
@@ -48,32 +48,45 @@ public final class Main implements Runnable {
     /** Runs the command line and returns the exit status. */
     public static int execute(String... args) {
         CommandLine cli = new CommandLine(new Main());
-        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            PrintWriter err = commandLine.getErr();
-            if (ex instanceof InputException) {
-                err.println("hpcsim: error: " + ex.getMessage());
-                err.flush();
-                return EXIT_INPUT;
-            }
-            if (ex instanceof ComponentFailure f && f.getCause() instanceof InputException bad) {
-                // Input found bad only when the simulation reached it (a job's communication pattern).
-                err.println("hpcsim: error: at t=" + SimTime.format(f.time()) + " s: " + bad.getMessage());
-                err.flush();
-                return EXIT_INPUT;
-            }
-            if (ex instanceof ComponentFailure f && f.getCause() instanceof AllocationRefusedException refused) {
-                // A limit the user chose (an exact allocator on too large an instance), not a bug.
-                err.println("hpcsim: error: the allocator refused a job at t=" + SimTime.format(f.time()) + " s: "
-                        + refused.getMessage());
-                err.flush();
-                return EXIT_INPUT;
-            }
-            err.println("hpcsim: internal error: " + ex);
-            ex.printStackTrace(err);
-            err.flush();
-            return 1;
-        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) ->
+                report(ex, "", commandLine.getErr()));
         return cli.execute(args);
+    }
+
+    /** Whether a failure is bad input the user can fix (exit status 2) rather than a bug. */
+    static boolean inputError(Throwable ex) {
+        return ex instanceof InputException || ex instanceof ComponentFailure f
+                && (f.getCause() instanceof InputException || f.getCause() instanceof AllocationRefusedException);
+    }
+
+    /**
+     * Prints a failure: bad input on one line, a bug with its stack trace; returns the exit status.
+     *
+     * @param context what failed, put before the message (a sweep names the run), or ""
+     */
+    static int report(Throwable ex, String context, PrintWriter err) {
+        if (ex instanceof InputException) {
+            err.println("hpcsim: error: " + context + ex.getMessage());
+            err.flush();
+            return EXIT_INPUT;
+        }
+        if (ex instanceof ComponentFailure f && f.getCause() instanceof InputException bad) {
+            // Input found bad only when the simulation reached it (a job's communication pattern).
+            err.println("hpcsim: error: " + context + "at t=" + SimTime.format(f.time()) + " s: " + bad.getMessage());
+            err.flush();
+            return EXIT_INPUT;
+        }
+        if (ex instanceof ComponentFailure f && f.getCause() instanceof AllocationRefusedException refused) {
+            // A limit the user chose (an exact allocator on too large an instance), not a bug.
+            err.println("hpcsim: error: " + context + "the allocator refused a job at t=" + SimTime.format(f.time())
+                    + " s: " + refused.getMessage());
+            err.flush();
+            return EXIT_INPUT;
+        }
+        err.println("hpcsim: internal error: " + context + ex);
+        ex.printStackTrace(err);
+        err.flush();
+        return 1;
     }
 
     /** Reads the version Maven wrote into the jar. */

@@ -60,7 +60,8 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static synchronized CompletableFuture<ActorRuntime> takeRuntime() {
+    /** The runtime started by {@link #prestart}, else one starting now (used by run and sweep). */
+    static synchronized CompletableFuture<ActorRuntime> takeRuntime() {
         CompletableFuture<ActorRuntime> r = prestarted != null ? prestarted : ActorRuntime.startInBackground();
         prestarted = null;
         return r;

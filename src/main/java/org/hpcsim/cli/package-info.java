@@ -1,5 +1,5 @@
 /**
- * The command line (picocli): {@code run}, {@code list}, {@code allocate}, {@code experiment}
+ * The command line (picocli): {@code run}, {@code sweep}, {@code list}, {@code allocate}, {@code experiment}
  * (situation-decision, cplant, torus-schedule, torus-feasibility), {@code trace transform},
  * {@code bench}, {@code generate}, {@code thermal}, {@code plot}. Maps bad input to a one-line error
  * and exit status 2. Depends on everything; nothing depends on it.

@@ -44,37 +44,63 @@ public final class ConfigLoader {
      * @param textName how to name {@code text} in messages
      */
     public static Config load(Path file, String text, String textName, Map<String, String> overrides) {
-        Config defaults = defaults();
         Config user = ConfigFactory.empty();
-        try {
-            if (file != null) {
-                if (!Files.isRegularFile(file)) {
-                    throw new InputException(file.toString(), 0, null,
-                            Files.exists(file) ? "not a regular file" : "no such file");
-                }
-                user = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
-            } else if (text != null) {
+        if (file != null) {
+            user = parse(file);
+        } else if (text != null) {
+            try {
                 user = ConfigFactory.parseString(text, ConfigParseOptions.defaults().setOriginDescription(textName));
+            } catch (ConfigException e) {
+                throw fromConfigException(e, textName, null);
             }
-        } catch (ConfigException e) {
-            throw fromConfigException(e, file != null ? file.toString() : textName, null);
         }
+        return load(user, overrides);
+    }
+
+    /** Parses a HOCON file and what it includes, without checking its keys. */
+    public static Config parse(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new InputException(file.toString(), 0, null, Files.exists(file) ? "not a regular file" : "no such file");
+        }
+        try {
+            return ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
+        } catch (ConfigException e) {
+            throw fromConfigException(e, file.toString(), null);
+        }
+    }
+
+    /**
+     * Merges defaults, a parsed user layer (every key checked against the defaults) and overrides
+     * ({@code key -> value}, applied in order), and resolves substitutions.
+     */
+    public static Config load(Config user, Map<String, String> overrides) {
+        Config defaults = defaults();
         Map<String, ConfigValue> leaves = new TreeMap<>();
         collectLeaves(user.root(), new ArrayList<>(), leaves);
         for (Map.Entry<String, ConfigValue> e : leaves.entrySet()) {
             ConfigOrigin o = e.getValue().origin();
             checkKey(e.getKey(), defaults, originName(o), Math.max(0, o.lineNumber()));
         }
+        Config merged = user;
         for (Map.Entry<String, String> o : overrides.entrySet()) {
             String key = o.getKey().strip();
             checkKey(key, defaults, "command line", 0);
-            user = user.withValue(key, overrideValue(key, o.getValue()));
+            merged = merged.withValue(key, overrideValue(key, o.getValue()));
         }
         try {
-            return user.withFallback(defaults).resolve();
+            return merged.withFallback(defaults).resolve();
         } catch (ConfigException e) {
             throw fromConfigException(e, "configuration", null);
         }
+    }
+
+    /**
+     * Checks that {@code key} is a configuration key that takes a value (not a section).
+     *
+     * @throws InputException naming {@code source}, {@code line} and the key otherwise
+     */
+    public static void checkKey(String key, String source, long line) {
+        checkKey(key, defaults(), source, line);
     }
 
     /** A command-line value: a HOCON list when written as one ({@code [a, b]}), else the string. */
@@ -92,7 +118,7 @@ public final class ConfigLoader {
     }
 
     /** Turns a Typesafe Config error into one line naming file, line and key. */
-    static InputException fromConfigException(ConfigException e, String fallbackName, String key) {
+    public static InputException fromConfigException(ConfigException e, String fallbackName, String key) {
         ConfigOrigin origin = e.origin();
         String msg = e.getMessage();
         if (origin != null && msg.startsWith(origin.description())) {
@@ -103,7 +129,8 @@ public final class ConfigLoader {
         return new InputException(source, line, key, msg);
     }
 
-    static String originName(ConfigOrigin origin) {
+    /** The file (or resource, or description) a configuration value came from, for messages. */
+    public static String originName(ConfigOrigin origin) {
         if (origin.filename() != null) {
             return origin.filename();
         }

@@ -165,7 +165,7 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
     /**
      * Kernel options.
      *
-     * @param threads              dispatcher threads; 0 = automatic (see {@link #threadsFor})
+     * @param threads              dispatcher threads; 0 = automatic (see {@link #threadsFor(int, int)})
      * @param partitionsPerThread  partition managers per thread
      * @param throughput           Pekko dispatcher throughput
      * @param feederBatch          jobs per feeder wake-up
@@ -177,15 +177,15 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
 
         /**
          * Threads for a simulation of {@code components} actors: the configured number, or when
-         * automatic, one per {@value #COMPONENTS_PER_THREAD} components, at least one and at most one
-         * per core. A round's work is split over threads only if enough actors act in it; smaller
+         * automatic, one per {@value #COMPONENTS_PER_THREAD} components, at least one and at most
+         * {@code cores} (all of the machine's for one run; a sweep running several at once gives each
+         * its share). A round's work is split over threads only if enough actors act in it; smaller
          * simulations run fastest on one thread. Results are identical either way.
          */
-        public int threadsFor(int components) {
+        public int threadsFor(int components, int cores) {
             if (threads > 0) {
                 return threads;
             }
-            int cores = Runtime.getRuntime().availableProcessors();
             return Math.max(1, Math.min(cores, components / COMPONENTS_PER_THREAD));
         }
     }

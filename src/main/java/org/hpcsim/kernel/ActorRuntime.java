@@ -2,6 +2,9 @@ package org.hpcsim.kernel;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -18,14 +21,17 @@ import org.apache.pekko.dispatch.Dispatchers;
 /**
  * The Pekko ActorSystem that simulations run in. Starting one costs a good part of a second (class
  * loading, configuration, logging), so it is created once, possibly ahead of time on a background
- * thread while the inputs are read, and shared by the runs of a process. Each run gets a dispatcher
- * with its own thread count and throughput, registered on demand.
+ * thread while the inputs are read, and shared by the runs of a process, several at once in a sweep.
+ * Each run gets a dispatcher of its own, with its thread count and throughput.
  */
 public final class ActorRuntime implements AutoCloseable {
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final ActorSystem<Void> system;
     private final AtomicInteger runs = new AtomicInteger();
+    private final AtomicInteger registered = new AtomicInteger();
+    /** Dispatchers no run holds, by threads and throughput; the most recently freed first (its threads may still be up). */
+    private final Map<String, Deque<String>> idle = new HashMap<>();
 
     private ActorRuntime() {
         // Logging is set up before Pekko's own threads can log concurrently (SLF4J would replay);
@@ -56,28 +62,60 @@ public final class ActorRuntime implements AutoCloseable {
         return f;
     }
 
-    /** Spawns the root actor of one run on a dispatcher with the run's threads and throughput. */
-    <T> ActorRef<T> spawnRun(Behavior<T> root, KernelSettings settings) {
-        String dispatcher = dispatcher(settings.threads(), settings.throughput());
-        return system.systemActorOf(root, "run-" + runs.incrementAndGet(), DispatcherSelector.fromConfig(dispatcher));
+    /**
+     * Spawns the root actor of one run on a dispatcher that no other run uses until {@link #endRun}:
+     * two runs that share a dispatcher share its threads, so two concurrent one-thread runs would
+     * take turns on one thread. Dispatchers are reused by later runs with the same threads and
+     * throughput, because Pekko keeps every registered dispatcher for the life of the system; an
+     * idle one shuts its threads down after its shutdown-timeout and starts them again on reuse.
+     */
+    <T> RunRoot<T> spawnRun(Behavior<T> root, KernelSettings settings) {
+        String dispatcher = takeDispatcher(settings.threads(), settings.throughput());
+        ActorRef<T> ref = system.systemActorOf(root, "run-" + runs.incrementAndGet(),
+                DispatcherSelector.fromConfig(dispatcher));
+        return new RunRoot<>(ref, dispatcher, settings.threads(), settings.throughput());
     }
 
-    private synchronized String dispatcher(int threads, int throughput) {
-        String id = "hpcsim-dispatcher-" + threads + "-" + throughput;
-        Dispatchers dispatchers = Adapter.toClassic(system).dispatchers();
-        if (!dispatchers.hasDispatcher(id)) {
-            Config c = ConfigFactory.parseMap(Map.of(
-                            "id", id,
-                            "type", "Dispatcher",
-                            "executor", "fork-join-executor",
-                            "throughput", throughput,
-                            "fork-join-executor.parallelism-min", threads,
-                            "fork-join-executor.parallelism-max", threads,
-                            "fork-join-executor.parallelism-factor", 1.0))
-                    .withFallback(dispatchers.defaultDispatcherConfig());
-            dispatchers.registerConfigurator(id, new DispatcherConfigurator(c, dispatchers.prerequisites()));
+    /** Gives the run's dispatcher back for later runs (its root actor has been told to stop). */
+    void endRun(RunRoot<?> run) {
+        synchronized (idle) {
+            idle.computeIfAbsent(key(run.threads(), run.throughput()), k -> new ArrayDeque<>()).push(run.dispatcher());
         }
+    }
+
+    /** A run's root actor and the dispatcher it holds. */
+    record RunRoot<T>(ActorRef<T> ref, String dispatcher, int threads, int throughput) {
+    }
+
+    /** Dispatchers registered so far (they are never removed); bounded by the most runs at once. */
+    int dispatchers() {
+        return registered.get();
+    }
+
+    private String takeDispatcher(int threads, int throughput) {
+        synchronized (idle) {
+            Deque<String> free = idle.get(key(threads, throughput));
+            if (free != null && !free.isEmpty()) {
+                return free.pop();
+            }
+        }
+        String id = "hpcsim-dispatcher-" + registered.incrementAndGet() + "-" + threads + "-" + throughput;
+        Dispatchers dispatchers = Adapter.toClassic(system).dispatchers();
+        Config c = ConfigFactory.parseMap(Map.of(
+                        "id", id,
+                        "type", "Dispatcher",
+                        "executor", "fork-join-executor",
+                        "throughput", throughput,
+                        "fork-join-executor.parallelism-min", threads,
+                        "fork-join-executor.parallelism-max", threads,
+                        "fork-join-executor.parallelism-factor", 1.0))
+                .withFallback(dispatchers.defaultDispatcherConfig());
+        dispatchers.registerConfigurator(id, new DispatcherConfigurator(c, dispatchers.prerequisites()));
         return id;
+    }
+
+    private static String key(int threads, int throughput) {
+        return threads + "-" + throughput;
     }
 
     /** Starts stopping the ActorSystem and returns at once (a process about to exit need not wait). */

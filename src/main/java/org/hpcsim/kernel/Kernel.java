@@ -112,7 +112,7 @@ public final class Kernel {
         if (control != null) {
             control.start(initialSeq);
         }
-        ActorRef<Stop> run = runtime.spawnRun(root, settings);
+        ActorRuntime.RunRoot<Stop> run = runtime.spawnRun(root, settings);
         try {
             return result.get();
         } catch (InterruptedException e) {
@@ -125,7 +125,8 @@ public final class Kernel {
             }
             throw new IllegalStateException(cause);
         } finally {
-            run.tell(new Stop());
+            run.ref().tell(new Stop());
+            runtime.endRun(run);
             if (control != null) {
                 control.finished();
             }

@@ -152,8 +152,8 @@ public final class JobsCsv {
         }
     }
 
-    /** A CSV field, quoted (quotes doubled) when it holds a comma, a quote or a newline. */
-    static void appendQuoted(StringBuilder sb, String s) {
+    /** A CSV field, quoted (quotes doubled) when it holds a comma, a quote or a newline, as in every CSV output. */
+    public static void appendQuoted(StringBuilder sb, String s) {
         boolean quote = s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0;
         if (!quote) {
             sb.append(s);

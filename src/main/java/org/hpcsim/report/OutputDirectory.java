@@ -16,8 +16,15 @@ import org.hpcsim.workload.InputException;
  * A run's output directory, written atomically: files are written into a hidden staging directory
  * inside it and moved into place only when the run has succeeded. If the run fails, the staging
  * directory is deleted, and so is the output directory if this run created it: no partial output.
+ *
+ * <p>A commit moves {@value #MARKER} after every other file, whatever order they were staged in, so
+ * a directory that holds it holds the run's complete outputs; a process killed during the commit
+ * leaves it without one. A sweep relies on this to tell finished runs from runs to do again.
  */
 public final class OutputDirectory implements AutoCloseable {
+    /** The file a commit moves in last: its presence marks the outputs complete. */
+    public static final String MARKER = "config-used.conf";
+
     private final Path dir;
     private final Path staging;
     private final boolean created;
@@ -58,25 +65,34 @@ public final class OutputDirectory implements AutoCloseable {
         return staging.resolve(name);
     }
 
-    /** Moves every staged file into the output directory. */
+    /** Moves every staged file into the output directory, {@value #MARKER} last. */
     public void commit() {
         try {
             for (String name : files) {
-                Path from = staging.resolve(name);
-                if (!Files.exists(from)) {
-                    continue;
+                if (!name.equals(MARKER)) {
+                    moveIn(name);
                 }
-                try {
-                    Files.move(from, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(from, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-                }
+            }
+            if (files.contains(MARKER)) {
+                moveIn(MARKER);
             }
             committed = true;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
             close();
+        }
+    }
+
+    private void moveIn(String name) throws IOException {
+        Path from = staging.resolve(name);
+        if (!Files.exists(from)) {
+            return;
+        }
+        try {
+            Files.move(from, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

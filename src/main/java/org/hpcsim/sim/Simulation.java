@@ -103,7 +103,7 @@ public final class Simulation {
 
     private Simulation(Scenario scenario, Trace trace, Topology topology, String spanCurve, int[] spanRanks,
                        SchedulerCore core, LinkMap links, NetworkPlanner network, Room room, FailureModel failureModel,
-                       IoAssignment io) {
+                       IoAssignment io, int cores) {
         this.scenario = scenario;
         this.trace = trace;
         this.topology = topology;
@@ -116,13 +116,21 @@ public final class Simulation {
         this.failureModel = failureModel;
         this.io = io;
         Scenario.KernelOptions k = scenario.kernel();
-        int threads = k.threadsFor(topology.size() + 3 + linkActors() + ioActors() + roomActors());
+        int threads = k.threadsFor(topology.size() + 3 + linkActors() + ioActors() + roomActors(), cores);
         this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
                 scenario.seed(), 0);
     }
 
-    /** Checks the inputs and builds the machine and policies; writes nothing. */
+    /** Checks the inputs and builds the machine and policies; writes nothing. Automatic threads: up to every core. */
     public static Simulation prepare(Scenario scenario, Registry registry) {
+        return prepare(scenario, registry, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * As {@link #prepare(Scenario, Registry)}, for a run that shares the machine with others: automatic
+     * {@code kernel.threads} takes at most {@code cores} threads (an explicit count is kept).
+     */
+    public static Simulation prepare(Scenario scenario, Registry registry, int cores) {
         TraceFormat format = TraceFormat.resolve(scenario.traceFormat(), scenario.trace());
         Trace trace = Trace.scan(scenario.trace(), format, scenario.workload());
         Topology topology = machine(scenario, trace);
@@ -192,7 +200,7 @@ public final class Simulation {
             throw new InputException("configuration", 0, "malleable.speedup", e.getMessage());
         }
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
-                new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io);
+                new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io, cores);
         for (ScenarioEvent e : scenario.events()) {
             try {
                 sim.check(e);
@@ -467,7 +475,7 @@ public final class Simulation {
             Result result = new Result(m, stats, wall, rss, scenario.outputDir(),
                     thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog, ioLog);
             write(out.file("summary.json"), summary(result).render());
-            write(out.file("config-used.conf"), ConfigLoader.render(scenario.config()));
+            write(out.file(OutputDirectory.MARKER), ConfigLoader.render(scenario.config()));
             out.commit();
             return result;
         } catch (RuntimeException e) {

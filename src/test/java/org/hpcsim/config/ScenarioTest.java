@@ -66,11 +66,13 @@ class ScenarioTest {
     }
 
     @Test
-    void automaticThreadsAreOneForSmallSimulations() {
+    void automaticThreadsAreOneForSmallSimulationsAndCappedAtTheCoreShare() {
         Scenario.KernelOptions auto = scenario().kernel();
-        assertEquals(1, auto.threadsFor(131));
-        assertEquals(3, scenario("kernel.threads", "3").kernel().threadsFor(131));
-        assertTrue(auto.threadsFor(1_000_000) >= 1);
-        assertTrue(auto.threadsFor(1_000_000) <= Runtime.getRuntime().availableProcessors());
+        assertEquals(1, auto.threadsFor(131, 16));
+        assertEquals(3, scenario("kernel.threads", "3").kernel().threadsFor(131, 1));
+        assertEquals(16, auto.threadsFor(1_000_000, 16));
+        assertEquals(4, auto.threadsFor(1_000_000, 4));
+        assertEquals(1, auto.threadsFor(1_000_000, 1));
+        assertEquals(12, scenario("kernel.threads", "12").kernel().threadsFor(1_000_000, 4));
     }
 }

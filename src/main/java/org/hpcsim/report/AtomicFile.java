@@ -1,4 +1,4 @@
-package org.hpcsim.cli;
+package org.hpcsim.report;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -14,11 +14,11 @@ import org.hpcsim.workload.InputException;
  * Writes an output file all or nothing: into a new file beside it, then moved into place, so that
  * on any error the destination is left as it was and no partial file remains.
  */
-final class AtomicFile {
+public final class AtomicFile {
 
     /** Writes the content to a stream. */
     @FunctionalInterface
-    interface Content<T> {
+    public interface Content<T> {
         T writeTo(OutputStream out) throws IOException;
     }
 
@@ -31,7 +31,7 @@ final class AtomicFile {
      * @throws InputException if the destination is a directory, its directory is missing, or it
      *                        cannot be written
      */
-    static <T> T write(Path out, String option, Content<T> content) {
+    public static <T> T write(Path out, String option, Content<T> content) {
         Path target = out.toAbsolutePath();
         if (Files.isDirectory(target)) {
             throw new InputException(out.toString(), 0, option, "is a directory");

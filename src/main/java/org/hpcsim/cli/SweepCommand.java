@@ -1,0 +1,82 @@
+package org.hpcsim.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.registry.Registry;
+import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.sweep.SweepPlan;
+import org.hpcsim.sweep.SweepRunner;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code hpcsim sweep}: every combination of a base scenario and axes, several runs at once. */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run every combination of a base scenario and axes of values, several at once in one process;"
+                + " each run is what `hpcsim run` gives for its scenario.",
+            "The sweep file is a scenario file plus a block sweep { axes { KEY = [v1, v2, ...], ... } }; KEY is any"
+                + " configuration key or allocators, schedulers, traces, seeds (allocator.policy, scheduler.policy,"
+                + " trace, seed). Axes go in key order, the last varying fastest.",
+            "Each run writes its outputs to DIR/runs/LABEL (LABEL as allocator.policy=mm,seed=2); DIR/results.csv has"
+                + " a row per finished run with its axis values and summary; DIR/sweep-used.conf is the sweep with every"
+                + " default filled in.",
+            "Started again over the same DIR, a sweep skips finished runs and redoes unfinished ones; if the sweep"
+                + " changed, it stops (exit status 2)."},
+        footer = {"", "Exit status: 0 every run finished; 1 a run failed with an internal error (the others went on);"
+                + " 2 bad input (a bad run stops the sweep from starting more)."})
+final class SweepCommand implements Callable<Integer> {
+
+    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE",
+            description = "Sweep file (HOCON): a scenario plus sweep { axes { ... } }.")
+    Path config;
+
+    @Option(names = "--parallel", paramLabel = "N",
+            description = "Runs at once (default: the number of cores). Each run's automatic kernel.threads gets"
+                    + " at most cores / N threads.")
+    Integer parallel;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "The sweep's directory (default: the base's output.dir).")
+    Path out;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines; errors only.")
+    boolean quiet;
+
+    @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
+            description = "Set a configuration key of the base scenario (not an axis), e.g. -Dnode.report-latency=5s"
+                    + " (repeatable).")
+    Map<String, String> overrides = new LinkedHashMap<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        // Pekko starts on another core while the sweep and all its scenarios are read and checked.
+        CompletableFuture<ActorRuntime> runtime = RunCommand.takeRuntime();
+        try {
+            Registry registry = StandardPolicies.registry();
+            SweepPlan plan = SweepPlan.read(config, overrides, out, registry);
+            int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
+            PrintStream progress = quiet ? null : System.err;
+            List<SweepRunner.Failure> failures;
+            try (SweepRunner runner = SweepRunner.open(plan, registry, runs, Main::inputError, progress)) {
+                failures = runner.run(runtime.join());
+            }
+            PrintWriter err = spec.commandLine().getErr();
+            int status = 0;
+            for (SweepRunner.Failure f : failures) {
+                status = Math.max(status, Main.report(f.error(), "run " + f.run().label() + ": ", err));
+            }
+            return status;
+        } finally {
+            runtime.thenAccept(ActorRuntime::shutdown);
+        }
+    }
+}

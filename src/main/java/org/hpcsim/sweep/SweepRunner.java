@@ -1,0 +1,389 @@
+package org.hpcsim.sweep;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValue;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.hpcsim.config.ConfigLoader;
+import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.registry.Registry;
+import org.hpcsim.report.AtomicFile;
+import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.report.SummaryJson;
+import org.hpcsim.sim.Simulation;
+import org.hpcsim.sweep.SweepPlan.Combination;
+import org.hpcsim.workload.InputException;
+
+/**
+ * Runs a sweep's combinations, several at once in one actor runtime, each exactly as {@code hpcsim
+ * run} would (the runs share no state, so each one's outputs are the same as alone), and keeps
+ * {@code results.csv} up to date.
+ *
+ * <p>A sweep resumes: a run whose directory holds {@value OutputDirectory#MARKER} (moved in last at
+ * its commit) is finished and is not run again, provided that file is what this combination would
+ * write, {@code output.dir} aside; otherwise the sweep changed and nothing is touched. Directories of
+ * runs that did not finish (a killed sweep) and stale staging directories are deleted and those runs
+ * done again. A lock file keeps two sweeps out of one directory.
+ *
+ * <p>A run that fails on bad input stops the sweep from starting new runs (those in flight finish);
+ * a run that fails otherwise (a bug) is reported and the others go on.
+ */
+public final class SweepRunner implements AutoCloseable {
+    /** Locked while a sweep runs in the directory (the file stays); the operating system drops the lock if the process dies. */
+    static final String LOCK = ".hpcsim-sweep.lock";
+    static final String RESULTS = "results.csv";
+    static final String SWEEP_USED = "sweep-used.conf";
+
+    /** A run that failed, and why. */
+    public record Failure(Combination run, RuntimeException error) {
+    }
+
+    private final SweepPlan plan;
+    private final Registry registry;
+    private final int parallel;
+    private final Predicate<Throwable> inputError;
+    private final PrintStream progress;
+    private final boolean created;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final List<Combination> pending = new ArrayList<>();
+    private final Map<Integer, SummaryJson> summaries = new TreeMap<>();
+    private final List<Failure> failures = new ArrayList<>();
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private int earlier;
+    private int finished;
+    private double sessionRunSeconds;
+    private int workers;
+
+    private SweepRunner(SweepPlan plan, Registry registry, int parallel, Predicate<Throwable> inputError,
+                        PrintStream progress, boolean created, FileChannel lockChannel, FileLock lock) {
+        this.plan = plan;
+        this.registry = registry;
+        this.parallel = parallel;
+        this.inputError = inputError;
+        this.progress = progress;
+        this.created = created;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+    }
+
+    /**
+     * Takes the sweep directory: locks it, checks that its finished runs belong to this sweep, deletes
+     * what killed runs left, and writes {@code sweep-used.conf}. On bad input it leaves the directory
+     * as it was.
+     *
+     * @param parallel   runs at once
+     * @param inputError which failures of a run are bad input
+     * @param progress   where progress lines go, or null for none
+     */
+    public static SweepRunner open(SweepPlan plan, Registry registry, int parallel, Predicate<Throwable> inputError,
+                                   PrintStream progress) {
+        if (parallel < 1) {
+            throw new InputException("command line", 0, "--parallel", "must be >= 1, got " + parallel);
+        }
+        Path dir = plan.dir();
+        boolean created = !Files.exists(dir);
+        FileChannel channel = null;
+        try {
+            Files.createDirectories(dir);
+            channel = FileChannel.open(dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            }
+            if (lock == null) {
+                throw new InputException(dir.toString(), 0, "--out", "another hpcsim sweep is running in this directory");
+            }
+            SweepRunner runner = new SweepRunner(plan, registry, parallel, inputError, progress, created, channel, lock);
+            runner.takeOver();
+            return runner;
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(channel); // and with it the lock
+            if (created) {
+                deleteTree(dir);
+            }
+            if (e instanceof IOException io) {
+                throw new InputException(dir.toString(), 0, "--out", "cannot use as the sweep's directory: " + io);
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    /** Checks the finished runs, then deletes what killed runs left and writes sweep-used.conf. */
+    private void takeOver() throws IOException {
+        List<Combination> all = plan.combinations();
+        boolean[] done = new boolean[all.size()];
+        for (Combination c : all) {
+            Path marker = c.scenario().outputDir().resolve(OutputDirectory.MARKER);
+            if (Files.isRegularFile(marker)) {
+                checkSameRun(c, marker);
+                done[c.index()] = true;
+            }
+        }
+        for (Combination c : all) {
+            Path runDir = c.scenario().outputDir();
+            if (done[c.index()]) {
+                try (Stream<Path> s = Files.list(runDir)) {
+                    for (Path p : s.filter(p -> p.getFileName().toString().startsWith(".hpcsim-staging-")).toList()) {
+                        deleteTree(p);
+                    }
+                }
+                summaries.put(c.index(), SummaryJson.read(runDir.resolve("summary.json")));
+                earlier++;
+            } else {
+                deleteTree(runDir);
+                pending.add(c);
+            }
+        }
+        try (Stream<Path> s = Files.list(plan.dir())) {
+            for (Path p : s.filter(SweepRunner::staleTemporary).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+        AtomicFile.write(plan.dir().resolve(SWEEP_USED), "--out",
+                out -> {
+                    out.write(plan.render().getBytes(StandardCharsets.UTF_8));
+                    return null;
+                });
+    }
+
+    /** A file a killed {@link AtomicFile#write} left behind. */
+    private static boolean staleTemporary(Path p) {
+        String name = p.getFileName().toString();
+        return name.startsWith(".hpcsim-") && name.endsWith(".tmp");
+    }
+
+    /** A finished run must be this combination's: its config-used.conf the same but for output.dir. */
+    private static void checkSameRun(Combination c, Path marker) throws IOException {
+        Map<String, String> found;
+        try {
+            found = leaves(ConfigFactory.parseString(Files.readString(marker)));
+        } catch (ConfigException e) {
+            throw new InputException(marker.toString(), 0, null, "not a configuration (" + e.getMessage()
+                    + "): the directory holds something else than this sweep's runs; use a new output directory");
+        }
+        Map<String, String> expected = leaves(ConfigFactory.parseString(ConfigLoader.render(c.scenario().config())));
+        TreeSet<String> keys = new TreeSet<>(found.keySet());
+        keys.addAll(expected.keySet());
+        for (String key : keys) {
+            if (!Objects.equals(found.get(key), expected.get(key))) {
+                throw new InputException(marker.getParent().toString(), 0, null, "holds a finished run whose "
+                        + key + " was " + found.get(key) + ", but this sweep has " + expected.get(key)
+                        + ": the sweep changed; use a new output directory");
+            }
+        }
+    }
+
+    /** Every set key but output.dir (a sweep's directory may move), with its value's text. */
+    private static Map<String, String> leaves(Config c) {
+        Map<String, String> m = new TreeMap<>();
+        for (Map.Entry<String, ConfigValue> e : c.withoutPath("output.dir").entrySet()) {
+            m.put(e.getKey(), SweepPlan.text(e.getValue()));
+        }
+        return m;
+    }
+
+    /**
+     * Runs every combination not finished yet (results.csv is rewritten after each) and returns the
+     * runs that failed, in combination order.
+     */
+    public List<Failure> run(ActorRuntime runtime) {
+        long start = System.nanoTime();
+        int total = plan.combinations().size();
+        workers = Math.max(1, Math.min(parallel, pending.size()));
+        int cores = Math.max(1, Runtime.getRuntime().availableProcessors() / workers);
+        say(String.format(Locale.ROOT, "sweep: %d runs, %d already finished, %d at a time, %s", total, earlier,
+                Math.min(parallel, pending.size()), plan.dir()));
+        if (!pending.isEmpty()) {
+            AtomicInteger next = new AtomicInteger();
+            AtomicInteger worker = new AtomicInteger();
+            ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+                Thread t = new Thread(r, "hpcsim-sweep-" + worker.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+            try {
+                List<Future<?>> loops = new ArrayList<>();
+                for (int w = 0; w < workers; w++) {
+                    loops.add(pool.submit(() -> {
+                        for (int i = next.getAndIncrement(); i < pending.size() && !stop.get(); i = next.getAndIncrement()) {
+                            runOne(pending.get(i), runtime, cores);
+                        }
+                    }));
+                }
+                for (Future<?> f : loops) {
+                    f.get();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof Error error) {
+                    throw error;
+                }
+                throw new IllegalStateException(e.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        Path results = summaries.isEmpty() ? null : writeResults();
+        List<Failure> failed = new ArrayList<>(failures);
+        failed.sort(Comparator.comparingInt(f -> f.run().index()));
+        int notStarted = pending.size() - finished - failed.size();
+        StringBuilder end = new StringBuilder(failed.isEmpty() && notStarted == 0 ? "sweep: done" : "sweep: stopped");
+        end.append(String.format(Locale.ROOT, " in %s: %d of %d runs finished (%d now)", duration(seconds),
+                earlier + finished, total, finished));
+        if (!failed.isEmpty()) {
+            end.append(", ").append(failed.size()).append(" failed");
+        }
+        if (notStarted > 0) {
+            end.append(", ").append(notStarted).append(" not started");
+        }
+        end.append(results == null ? "; no results" : "; results in " + results);
+        say(end.toString());
+        return List.copyOf(failed);
+    }
+
+    private void runOne(Combination c, ActorRuntime runtime, int cores) {
+        long t0 = System.nanoTime();
+        try {
+            Simulation.prepare(c.scenario(), registry, cores).run(runtime);
+            SummaryJson summary = SummaryJson.read(c.scenario().outputDir().resolve("summary.json"));
+            finished(c, summary, (System.nanoTime() - t0) / 1e9);
+        } catch (RuntimeException e) {
+            if (inputError.test(e)) {
+                stop.set(true);
+            }
+            failed(new Failure(c, e));
+        }
+    }
+
+    private synchronized void finished(Combination c, SummaryJson summary, double seconds) {
+        summaries.put(c.index(), summary);
+        finished++;
+        sessionRunSeconds += seconds;
+        writeResults();
+        int total = plan.combinations().size();
+        int done = earlier + finished + failures.size();
+        String left = "";
+        if (done < total && !stop.get()) {
+            double estimate = (total - done) * (sessionRunSeconds / finished) / workers;
+            left = "; about " + duration(estimate) + " left";
+        }
+        say(String.format(Locale.ROOT, "[%d/%d] %s  %.1f s%s", done, total, c.label(), seconds, left));
+    }
+
+    private synchronized void failed(Failure f) {
+        failures.add(f);
+        int done = earlier + finished + failures.size();
+        String why = f.error().getMessage() != null ? f.error().getMessage() : f.error().toString();
+        say(String.format(Locale.ROOT, "[%d/%d] %s  failed: %s", done, plan.combinations().size(), f.run().label(), why));
+    }
+
+    /** Rewrites results.csv from every finished run, in combination order. */
+    private synchronized Path writeResults() {
+        List<String> keys = plan.axes().stream().map(SweepPlan.Axis::key).toList();
+        List<ResultsCsv.Row> rows = new ArrayList<>();
+        for (Map.Entry<Integer, SummaryJson> e : summaries.entrySet()) {
+            Combination c = plan.combinations().get(e.getKey());
+            rows.add(new ResultsCsv.Row(c.label(), c.values(), e.getValue()));
+        }
+        byte[] csv = ResultsCsv.render(keys, rows).getBytes(StandardCharsets.UTF_8);
+        Path file = plan.dir().resolve(RESULTS);
+        AtomicFile.write(file, "--out", out -> {
+            out.write(csv);
+            return null;
+        });
+        return file;
+    }
+
+    private void say(String line) {
+        if (progress != null) {
+            progress.println(line);
+            progress.flush();
+        }
+    }
+
+    /** Seconds under 100 as seconds, then minutes, then hours. */
+    static String duration(double seconds) {
+        if (seconds < 100) {
+            return String.format(Locale.ROOT, "%.1f s", seconds);
+        }
+        if (seconds < 6000) {
+            return String.format(Locale.ROOT, "%.0f min", seconds / 60);
+        }
+        return String.format(Locale.ROOT, "%.1f h", seconds / 3600);
+    }
+
+    /**
+     * Releases the directory. A sweep that leaves no finished run removes what it made in a directory
+     * it created (so bad input leaves nothing behind).
+     */
+    @Override
+    public synchronized void close() {
+        try {
+            lock.release();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            closeQuietly(lockChannel);
+        }
+        if (created && summaries.isEmpty()) {
+            deleteTree(plan.dir());
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel == null) {
+            return;
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // Nothing depends on it: the lock goes with the channel or with the process.
+        }
+    }
+
+    /** Deletes a file or a directory and everything in it, if it exists. */
+    static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
