@@ -33,6 +33,8 @@ import java.util.stream.Stream;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.registry.Registry;
+import org.hpcsim.plot.PlotOptions;
+import org.hpcsim.plot.RunPlots;
 import org.hpcsim.report.AtomicFile;
 import org.hpcsim.report.OutputDirectory;
 import org.hpcsim.report.SummaryJson;
@@ -277,6 +279,10 @@ public final class SweepRunner implements AutoCloseable {
         long t0 = System.nanoTime();
         try {
             Simulation.prepare(c.scenario(), registry, cores).run(runtime);
+            if (c.scenario().plots()) {
+                Path dir = c.scenario().outputDir();
+                RunPlots.write(dir, dir.resolve("plots"), PlotOptions.defaults());
+            }
             SummaryJson summary = SummaryJson.read(c.scenario().outputDir().resolve("summary.json"));
             finished(c, summary, (System.nanoTime() - t0) / 1e9);
         } catch (RuntimeException e) {
