@@ -69,7 +69,7 @@ class SweepCommandTest {
             Path alone = dir.resolve("alone").resolve(label);
             Cli.Result run = Cli.run("run", "-q", "--config", a.resolve("config-used.conf").toString(), "-o", alone.toString());
             assertEquals(0, run.status(), run.err());
-            assertEquals(List.of("config-used.conf", "jobs.csv", "summary.json"), names(a));
+            assertEquals(List.of("config-used.conf", "jobs.csv", "summary.json", "timeseries.csv"), names(a));
             for (Path other : List.of(b, alone)) {
                 assertEquals(names(a), names(other));
                 assertArrayEquals(Files.readAllBytes(a.resolve("jobs.csv")), Files.readAllBytes(other.resolve("jobs.csv")),
@@ -89,8 +89,8 @@ class SweepCommandTest {
                 "-Dfailures.model=exponential[100h,4h]", "-Dfailures.on-job-failure=requeue");
         assertEquals(0, r.status(), r.err());
         Path links = out.resolve("runs").resolve("network.model=links,seed=2");
-        assertEquals(List.of("attempts.csv", "config-used.conf", "events.csv", "jobs.csv", "links.csv", "summary.json",
-                "thermal.csv"), names(links));
+        assertEquals(List.of("attempts.csv", "config-used.conf", "events.csv", "inlet.csv", "jobs.csv", "links.csv",
+                "summary.json", "thermal.csv", "timeseries.csv"), names(links));
         for (String label : names(out.resolve("runs"))) {
             Path run = out.resolve("runs").resolve(label);
             Path alone = dir.resolve("alone").resolve(label);
@@ -177,8 +177,8 @@ class SweepCommandTest {
         }
         assertFalse(Files.exists(leftover));
         assertFalse(Files.exists(out.resolve(".hpcsim-x1.tmp")));
-        assertEquals(List.of("config-used.conf", "jobs.csv", "summary.json"), names(killed));
-        assertEquals(List.of("config-used.conf", "jobs.csv", "summary.json"), names(runs.resolve(LABELS.get(2))));
+        assertEquals(List.of("config-used.conf", "jobs.csv", "summary.json", "timeseries.csv"), names(killed));
+        assertEquals(List.of("config-used.conf", "jobs.csv", "summary.json", "timeseries.csv"), names(runs.resolve(LABELS.get(2))));
         assertArrayEquals(results, Files.readAllBytes(out.resolve("results.csv")));
 
         Cli.Result nothingLeft = sweep(file, out);
