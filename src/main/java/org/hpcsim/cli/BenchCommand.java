@@ -8,12 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import org.hpcsim.workload.InputException;
+import org.hpcsim.report.OutputDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -79,7 +78,7 @@ final class BenchCommand implements Callable<Integer> {
                         s.peakRssMb());
                 out.flush();
             } finally {
-                deleteTree(dir);
+                OutputDirectory.deleteTree(dir);
             }
         }
         double[] process = samples.stream().mapToDouble(Sample::processSeconds).toArray();
@@ -106,13 +105,5 @@ final class BenchCommand implements Callable<Integer> {
 
     private static double max(double[] v) {
         return Arrays.stream(v).max().orElse(Double.NaN);
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

@@ -6,12 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 import java.util.concurrent.Callable;
 import org.hpcsim.compare.ComparedRun;
 import org.hpcsim.compare.ComparisonReport;
@@ -58,7 +56,7 @@ final class ReportCommand implements Callable<Integer> {
         try {
             Path figuresDir = Files.createDirectories(staged.file(FIGURES));
             List<ComparisonReport.Figure> figures = noPlots ? List.of() : figures(runs, figuresDir);
-            deleteTree(dir.resolve(FIGURES));
+            OutputDirectory.deleteTree(dir.resolve(FIGURES));
             // report.md lies beside figures/ in the staging directory as it will in the output directory.
             write(staged.file("report.md"), ComparisonReport.markdown(table, figures, figuresDir.getParent()));
             write(staged.file("report.html"), ComparisonReport.html(table, figures));
@@ -121,17 +119,6 @@ final class ReportCommand implements Callable<Integer> {
             "utilization", "Utilization over time", "queue", "Queue over time", "power", "Power over time",
             "temperature", "Temperatures over time", "links", "Link load over time", "machine-map", "Machine map",
             "busy-map", "Busy time per node", "room-inlet-map", "Room inlet temperatures", "gantt", "Gantt chart");
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
 
     private static void write(Path file, String text) {
         try {

@@ -1,15 +1,12 @@
 package org.hpcsim.compare;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import org.hpcsim.plot.Csv;
 import org.hpcsim.report.SummaryJson;
 import org.hpcsim.workload.InputException;
 
@@ -82,37 +79,15 @@ public record ComparedRun(String name, Path dir, SummaryJson summary) {
                 : parent.getFileName() + "/" + simpleName(dir);
     }
 
-    /** The labels in the first column of a sweep's results.csv, in row order. */
+    /** The labels in the {@code run} column of a sweep's results.csv, in row order. */
     static List<String> sweepRuns(Path results) {
         List<String> labels = new ArrayList<>();
-        try (Stream<String> lines = Files.lines(results, StandardCharsets.UTF_8)) {
-            lines.skip(1).filter(l -> !l.isEmpty()).forEach(l -> labels.add(firstField(l)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return labels;
-    }
-
-    /** The first field of a CSV line (RFC 4180 quoting: a label holding commas is quoted). */
-    static String firstField(String line) {
-        if (!line.startsWith("\"")) {
-            int comma = line.indexOf(',');
-            return comma < 0 ? line : line.substring(0, comma);
-        }
-        StringBuilder b = new StringBuilder();
-        for (int i = 1; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '"') {
-                if (i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    b.append('"');
-                    i++;
-                } else {
-                    break;
-                }
-            } else {
-                b.append(c);
+        try (Csv csv = Csv.open(results)) {
+            int run = csv.column("run");
+            while (csv.next()) {
+                labels.add(csv.text(run));
             }
         }
-        return b.toString();
+        return labels;
     }
 }

@@ -15,9 +15,10 @@ import org.hpcsim.workload.InputException;
 /**
  * One of a run's CSV files, read row by row with its header: columns are found by name, so files
  * that gained columns (a model that was on) read the same. Fields may be quoted ({@code "a, b"},
- * quotes doubled inside), as the run writes reasons and event effects.
+ * quotes doubled inside), as the run writes reasons and event effects. Public for the other readers
+ * of a run's or sweep's CSV files (a comparison reads a sweep's results.csv).
  */
-final class Csv implements AutoCloseable {
+public final class Csv implements AutoCloseable {
     private final Path file;
     private final BufferedReader in;
     private final List<String> header;
@@ -41,7 +42,7 @@ final class Csv implements AutoCloseable {
      *
      * @throws InputException naming the file when it is missing, unreadable or empty
      */
-    static Csv open(Path file) {
+    public static Csv open(Path file) {
         BufferedReader in = null;
         try {
             in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
@@ -80,7 +81,7 @@ final class Csv implements AutoCloseable {
      *
      * @throws InputException naming the file and column when the header lacks it
      */
-    int column(String name) {
+    public int column(String name) {
         Integer i = columns.get(name);
         if (i == null) {
             throw new InputException(file, 1, name, "missing column (header: " + String.join(",", header) + ")");
@@ -89,7 +90,7 @@ final class Csv implements AutoCloseable {
     }
 
     /** Reads the next non-blank row; false at the end of the file. */
-    boolean next() {
+    public boolean next() {
         try {
             String text;
             do {
@@ -112,7 +113,7 @@ final class Csv implements AutoCloseable {
     }
 
     /** A field of the current row; empty when the row is shorter than the header. */
-    String text(int column) {
+    public String text(int column) {
         return column < fields.size() ? fields.get(column) : "";
     }
 

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.hpcsim.workload.InputException;
@@ -100,12 +101,8 @@ public final class OutputDirectory implements AutoCloseable {
     public void close() {
         try {
             if (Files.exists(staging)) {
-                // Deepest first: an output may be a directory of files (a report's figures).
-                try (Stream<Path> s = Files.walk(staging)) {
-                    for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                        Files.deleteIfExists(p);
-                    }
-                }
+                // An output may be a directory of files (a report's figures).
+                deleteTree(staging);
             }
             if (!committed && created) {
                 try (Stream<Path> s = Files.list(dir)) {
@@ -113,6 +110,20 @@ public final class OutputDirectory implements AutoCloseable {
                         Files.deleteIfExists(dir);
                     }
                 }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Deletes a file or a directory and everything in it, deepest first, if it exists. */
+    public static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

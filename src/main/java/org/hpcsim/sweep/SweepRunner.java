@@ -130,7 +130,7 @@ public final class SweepRunner implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             closeQuietly(channel); // and with it the lock
             if (created) {
-                deleteTree(dir);
+                OutputDirectory.deleteTree(dir);
             }
             if (e instanceof IOException io) {
                 throw new InputException(dir.toString(), 0, "--out", "cannot use as the sweep's directory: " + io);
@@ -155,13 +155,13 @@ public final class SweepRunner implements AutoCloseable {
             if (done[c.index()]) {
                 try (Stream<Path> s = Files.list(runDir)) {
                     for (Path p : s.filter(p -> p.getFileName().toString().startsWith(".hpcsim-staging-")).toList()) {
-                        deleteTree(p);
+                        OutputDirectory.deleteTree(p);
                     }
                 }
                 summaries.put(c.index(), SummaryJson.read(runDir.resolve("summary.json")));
                 earlier++;
             } else {
-                deleteTree(runDir);
+                OutputDirectory.deleteTree(runDir);
                 pending.add(c);
             }
         }
@@ -364,7 +364,7 @@ public final class SweepRunner implements AutoCloseable {
             closeQuietly(lockChannel);
         }
         if (created && summaries.isEmpty()) {
-            deleteTree(plan.dir());
+            OutputDirectory.deleteTree(plan.dir());
         }
     }
 
@@ -376,20 +376,6 @@ public final class SweepRunner implements AutoCloseable {
             channel.close();
         } catch (IOException e) {
             // Nothing depends on it: the lock goes with the channel or with the process.
-        }
-    }
-
-    /** Deletes a file or a directory and everything in it, if it exists. */
-    static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(root)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }
