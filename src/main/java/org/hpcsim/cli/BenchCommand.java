@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,15 +21,28 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code hpcsim bench}: runs {@code hpcsim run} as whole, separate processes (JVM start included)
- * and reports medians of wall time and events per second, and the largest peak RSS.
+ * and reports medians of wall time and events per second, and the largest peak RSS; with
+ * {@code --sweep}, times whole {@code hpcsim sweep} processes at several {@code --parallel} values.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Time whole `hpcsim run` processes (JVM start included) and report medians.",
-            "Takes the options of `run`; prints each run's figures, the medians and the largest peak RSS."})
+            "Takes the options of `run`; prints each run's figures, the medians and the largest peak RSS.",
+            "With --sweep FILE: times whole `hpcsim sweep` processes instead, each --parallel value once per round"
+                + " (the order alternating from round to round), checks that every sweep wrote the same results.csv,"
+                + " and prints the medians and each value's speed-up over the first."})
 final class BenchCommand implements Callable<Integer> {
 
-    @Option(names = "--runs", defaultValue = "5", description = "Runs to time (default ${DEFAULT-VALUE}).")
+    @Option(names = "--runs", defaultValue = "5",
+            description = "Runs to time (default ${DEFAULT-VALUE}); with --sweep, rounds.")
     int runs;
+
+    @Option(names = "--sweep", paramLabel = "FILE",
+            description = "Time `hpcsim sweep --config FILE` instead of `run` (only -D options pass on).")
+    Path sweep;
+
+    @Option(names = "--parallel", split = ",", paramLabel = "N",
+            description = "With --sweep: the --parallel values to compare (default: 1 and the number of cores).")
+    List<Integer> parallel;
 
     @Option(names = "--jvm-opt", paramLabel = "OPT", description = "Extra JVM option for each run (repeatable).")
     List<String> jvmOptions = new ArrayList<>();
@@ -49,15 +63,17 @@ final class BenchCommand implements Callable<Integer> {
             throw new InputException("--runs must be >= 1");
         }
         PrintWriter out = spec.commandLine().getOut();
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        if (sweep != null) {
+            return benchSweep(out);
+        }
+        if (parallel != null) {
+            throw new InputException("--parallel is an option of bench --sweep");
+        }
         List<Sample> samples = new ArrayList<>();
         for (int i = 1; i <= runs; i++) {
             Path dir = Files.createTempDirectory("hpcsim-bench-");
             try {
-                List<String> cmd = new ArrayList<>();
-                cmd.add(java);
-                cmd.addAll(jvmOptions);
-                cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run"));
+                List<String> cmd = child("run");
                 cmd.addAll(options.toArguments());
                 cmd.addAll(List.of("--quiet", "--out", dir.toString()));
                 long t0 = System.nanoTime();
@@ -90,6 +106,90 @@ final class BenchCommand implements Callable<Integer> {
                 runs, median(process), min(process), max(process), median(simulation), median(rate), peak);
         out.flush();
         return 0;
+    }
+
+    /** The command line of an hpcsim child process running {@code command}, on this JVM with --jvm-opt. */
+    private List<String> child(String command) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), command));
+        return cmd;
+    }
+
+    /**
+     * Times whole sweep processes. The --parallel values alternate their order from round to round,
+     * so a machine whose speed drifts favours none of them; every sweep's results.csv must be the
+     * first one's byte for byte (a difference is a determinism bug: exit status 1).
+     */
+    private int benchSweep(PrintWriter out) throws IOException, InterruptedException {
+        if (!options.onlyOverrides()) {
+            throw new InputException("bench --sweep passes on -D options only; set the rest in the sweep file");
+        }
+        List<Integer> values = parallel != null ? List.copyOf(parallel) : defaultParallel();
+        if (values.isEmpty() || values.stream().anyMatch(v -> v < 1)) {
+            throw new InputException("--parallel: expected values >= 1, got " + values);
+        }
+        double[][] seconds = new double[values.size()][runs];
+        byte[] firstResults = null;
+        String firstLabel = null;
+        int rows = 0;
+        for (int round = 1; round <= runs; round++) {
+            for (int k = 0; k < values.size(); k++) {
+                int v = round % 2 == 1 ? k : values.size() - 1 - k;
+                int p = values.get(v);
+                Path dir = Files.createTempDirectory("hpcsim-bench-");
+                try {
+                    List<String> cmd = child("sweep");
+                    cmd.addAll(List.of("--config", sweep.toString(), "--parallel", Integer.toString(p),
+                            "--out", dir.resolve("sweep").toString(), "--quiet"));
+                    options.overrides.forEach((key, value) -> {
+                        if (!key.equals("output.dir")) {
+                            cmd.add("-D" + key + "=" + value);
+                        }
+                    });
+                    long t0 = System.nanoTime();
+                    int status = new ProcessBuilder(cmd).inheritIO().start().waitFor();
+                    double s = (System.nanoTime() - t0) / 1e9;
+                    String label = "round " + round + ", --parallel " + p;
+                    if (status != 0) {
+                        out.printf("%s: sweep failed with exit status %d%n", label, status);
+                        out.flush();
+                        return status;
+                    }
+                    byte[] results = Files.readAllBytes(dir.resolve("sweep").resolve("results.csv"));
+                    if (firstResults == null) {
+                        firstResults = results;
+                        firstLabel = label;
+                        rows = (int) new String(results, StandardCharsets.UTF_8).lines().count() - 1;
+                    } else if (!Arrays.equals(firstResults, results)) {
+                        out.printf("%s: results.csv differs from that of %s%n", label, firstLabel);
+                        out.flush();
+                        return 1;
+                    }
+                    seconds[v][round - 1] = s;
+                    out.printf(Locale.ROOT, "%s: %.3f s process (%d runs)%n", label, s, rows);
+                    out.flush();
+                } finally {
+                    OutputDirectory.deleteTree(dir);
+                }
+            }
+        }
+        out.printf("results.csv identical in all %d sweeps%n", runs * values.size());
+        double base = median(seconds[0]);
+        for (int v = 0; v < values.size(); v++) {
+            double m = median(seconds[v]);
+            out.printf(Locale.ROOT, "--parallel %d: median of %d: %.3f s process (min %.3f, max %.3f)%s%n",
+                    values.get(v), runs, m, min(seconds[v]), max(seconds[v]),
+                    v == 0 ? "" : String.format(Locale.ROOT, ", %.2fx --parallel %d", base / m, values.get(0)));
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static List<Integer> defaultParallel() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return cores > 1 ? List.of(1, cores) : List.of(1);
     }
 
     static double median(double[] v) {

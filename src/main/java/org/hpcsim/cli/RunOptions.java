@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 import picocli.CommandLine.Option;
 
 /** The options of {@code run}, shared with {@code bench}, which passes them on to each run. */
@@ -108,6 +110,12 @@ public final class RunOptions {
         }
         o.putAll(overrides);
         return o;
+    }
+
+    /** Whether no option but -D and --quiet was given. */
+    boolean onlyOverrides() {
+        return inject.isEmpty() && Stream.of(config, trace, machine, scheduler, allocator, pinned, coresPerNode, seed,
+                events, failures, onJobFailure, threads, out).allMatch(Objects::isNull);
     }
 
     /** The same options as arguments of a {@code run} command line (for bench's child processes). */
