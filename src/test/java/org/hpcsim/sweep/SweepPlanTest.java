@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.testing.SharedData;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.SyntheticWorkload;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,6 +45,19 @@ class SweepPlanTest {
 
     private InputException bad(String sweep) {
         return assertThrows(InputException.class, () -> plan(sweep));
+    }
+
+    @Test
+    void theBundledExampleAndBenchmarkSweepsPlanEightRunsEach() {
+        Path root = SharedData.repoRoot();
+        SweepPlan example = SweepPlan.read(root.resolve("config/sweep.conf"), Map.of(), dir.resolve("a"),
+                StandardPolicies.registry());
+        assertEquals(8, example.combinations().size());
+        SharedData.file("traces/SDSC-BLUE-2000-4.2-cln.swf.gz");
+        SweepPlan bench = SweepPlan.read(root.resolve("config/sweep-bench.conf"), Map.of(), dir.resolve("b"),
+                StandardPolicies.registry());
+        assertEquals(List.of("allocator.policy", "scheduler.policy"), bench.axes().stream().map(SweepPlan.Axis::key).toList());
+        assertEquals(8, bench.combinations().size());
     }
 
     @Test
