@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
+/** Each test takes about a second; one full-suite run once hung here (not reproduced), so a hang fails. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class KernelDeterminismTest {
     private static final ActorRuntime runtime = org.hpcsim.testing.TestRuntime.get();
 
