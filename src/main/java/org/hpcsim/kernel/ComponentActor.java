@@ -209,13 +209,13 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
         List<Envelope> out = moreOut != null ? moreOut : firstOut != null ? List.of(firstOut) : NO_MESSAGES;
         firstOut = null;
         moreOut = null;
-        int flags = (endOfInstantRequested ? PartitionManager.Handled.END_OF_INSTANT : 0)
-                | (windDownRequested ? PartitionManager.Handled.WIND_DOWN : 0)
-                | (stopRequested ? PartitionManager.Handled.STOP : 0);
+        int flags = (endOfInstantRequested ? PartitionCommand.Handled.END_OF_INSTANT : 0)
+                | (windDownRequested ? PartitionCommand.Handled.WIND_DOWN : 0)
+                | (stopRequested ? PartitionCommand.Handled.STOP : 0);
         endOfInstantRequested = false;
         windDownRequested = false;
         stopRequested = false;
-        setup.manager().tell(new PartitionManager.Handled(localIndex, out, flags, error == null ? null
+        setup.manager().tell(new PartitionCommand.Handled(localIndex, out, flags, error == null ? null
                 : new ComponentFailure(id, getContext().getSelf().path().name(), now, error)));
         return this;
     }

@@ -93,20 +93,20 @@ public final class Kernel {
         }
         CompletableFuture<KernelStats> result = new CompletableFuture<>();
         Behavior<Stop> root = Behaviors.setup(ctx -> {
-            List<ActorRef<PartitionManager.Command>> managers = new ArrayList<>(p);
+            List<ActorRef<PartitionCommand>> managers = new ArrayList<>(p);
             for (int i = 0; i < p; i++) {
                 managers.add(ctx.spawn(PartitionManager.create(i, p, components.size(), byPartition.get(i),
                         initialByPartition.get(i), settings), "partition-" + i, DispatcherSelector.sameAsParent()));
             }
-            ActorRef<Coordinator.Command> coordinator = ctx.spawn(
+            ActorRef<CoordinatorCommand> coordinator = ctx.spawn(
                     Coordinator.create(List.copyOf(managers), initialNext, settings, result, progress, control),
                     "coordinator",
                     DispatcherSelector.sameAsParent());
             // Local tells enqueue synchronously, so every manager holds Init before the coordinator can reach it.
-            for (ActorRef<PartitionManager.Command> m : managers) {
-                m.tell(new PartitionManager.Init(List.copyOf(managers), coordinator));
+            for (ActorRef<PartitionCommand> m : managers) {
+                m.tell(new PartitionCommand.Init(List.copyOf(managers), coordinator));
             }
-            coordinator.tell(new Coordinator.Start());
+            coordinator.tell(new CoordinatorCommand.Start());
             return Behaviors.receive(Stop.class).onMessage(Stop.class, s -> Behaviors.stopped()).build();
         });
         if (control != null) {

@@ -40,7 +40,7 @@ public final class KernelControl {
     private volatile long pauseAt = SimTime.NEVER;
     private volatile boolean pauseRequested;
     private volatile boolean stepping;
-    private volatile ActorRef<Coordinator.Command> coordinator;
+    private volatile ActorRef<CoordinatorCommand> coordinator;
     private Pause pause;
     private long nextSeq;
     private long stopAt = Long.MIN_VALUE;
@@ -116,7 +116,7 @@ public final class KernelControl {
         pause = null;
         List<Envelope> batch = List.copyOf(injected);
         injected.clear();
-        coordinator.tell(new Coordinator.Resume(batch, stop, stopAt));
+        coordinator.tell(new CoordinatorCommand.Resume(batch, stop, stopAt));
     }
 
     private Pause requirePaused() {
@@ -126,7 +126,7 @@ public final class KernelControl {
         return pause;
     }
 
-    void attach(ActorRef<Coordinator.Command> coordinator) {
+    void attach(ActorRef<CoordinatorCommand> coordinator) {
         this.coordinator = coordinator;
     }
 

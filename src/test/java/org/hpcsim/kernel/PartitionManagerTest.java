@@ -28,17 +28,17 @@ class PartitionManagerTest {
         List<Kernel.ComponentSpec> components = List.of(new Kernel.ComponentSpec(0, "scripted",
                 setup -> org.apache.pekko.actor.typed.javadsl.Behaviors.setup(ctx ->
                         new ScriptedModel.Actor(ctx, setup, model.log, null))));
-        ActorRef<PartitionManager.Command> pm = testKit.spawn(PartitionManager.create(0, 2, 2, components, List.of(),
+        ActorRef<PartitionCommand> pm = testKit.spawn(PartitionManager.create(0, 2, 2, components, List.of(),
                 settings));
-        TestProbe<Coordinator.Command> coordinator = testKit.createTestProbe();
-        pm.tell(new PartitionManager.Init(List.of(pm, pm), coordinator.getRef()));
+        TestProbe<CoordinatorCommand> coordinator = testKit.createTestProbe();
+        pm.tell(new PartitionCommand.Init(List.of(pm, pm), coordinator.getRef()));
 
-        pm.tell(new PartitionManager.RunRound(5, 0, 1));
+        pm.tell(new PartitionCommand.RunRound(5, 0, 1));
         coordinator.expectNoMessage(Duration.ofMillis(200));
 
         Note note = new Note("hello", new ScriptedModel.Send(0, 3, new Note("later")));
-        pm.tell(new PartitionManager.Inbound(List.of(new Envelope(5, 0, 1, 0, 0, note))));
-        Coordinator.RoundDone done = coordinator.expectMessageClass(Coordinator.RoundDone.class);
+        pm.tell(new PartitionCommand.Inbound(List.of(new Envelope(5, 0, 1, 0, 0, note))));
+        CoordinatorCommand.RoundDone done = coordinator.expectMessageClass(CoordinatorCommand.RoundDone.class);
         assertEquals(1, done.received());
         assertEquals(8, done.nextTime(), "the note sent with latency 3 is pending at 8");
         assertEquals(List.of("5,0:hello"), model.log);

@@ -10,7 +10,7 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.kernel.PartitionManager;
+import org.hpcsim.kernel.PartitionCommand;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.report.Recorder;
 import org.junit.jupiter.api.Test;
@@ -23,23 +23,23 @@ class LinkActorTest {
     private static final Address<ComputeNodeActor.Command> LEAD_A = new Address<>(1);
     private static final Address<ComputeNodeActor.Command> LEAD_B = new Address<>(5);
 
-    private final TestInbox<PartitionManager.Command> manager = TestInbox.create();
+    private final TestInbox<PartitionCommand> manager = TestInbox.create();
     private final BehaviorTestKit<KernelCommand> link = BehaviorTestKit.create(LinkActor.create(
             new ComponentSetup(LINK_COMPONENT, 1, manager.getRef(), 1), LINK, new Address<Recorder.Command>(RECORDER)));
 
-    private PartitionManager.Handled deliver(long time, int round, int sender, Object payload) {
+    private PartitionCommand.Handled deliver(long time, int round, int sender, Object payload) {
         link.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, sender, 0, LINK_COMPONENT, payload)));
-        return (PartitionManager.Handled) manager.receiveMessage();
+        return (PartitionCommand.Handled) manager.receiveMessage();
     }
 
     private List<Envelope> endOfInstant(long time, int round) {
         link.run(new KernelCommand.EndOfInstant(time, round));
-        return ((PartitionManager.Handled) manager.receiveMessage()).out();
+        return ((PartitionCommand.Handled) manager.receiveMessage()).out();
     }
 
     @Test
     void oncePerInstantEveryJobOnTheLinkHearsTheTotalAndItsOwnWeight() {
-        PartitionManager.Handled first = deliver(5, 1, 1, new LinkActor.Join(10, 30, LEAD_A));
+        PartitionCommand.Handled first = deliver(5, 1, 1, new LinkActor.Join(10, 30, LEAD_A));
         assertTrue(first.wantsEndOfInstant());
         assertTrue(first.out().isEmpty(), "nothing is sent before the instant's joins are all in");
         deliver(5, 1, 5, new LinkActor.Join(11, 10, LEAD_B));

@@ -15,7 +15,7 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.kernel.PartitionManager;
+import org.hpcsim.kernel.PartitionCommand;
 import org.hpcsim.link.LinkActor;
 import org.hpcsim.scheduling.SchedulerActor;
 import org.hpcsim.workload.JobStatus;
@@ -26,24 +26,24 @@ class ComputeNodeActorTest {
     private static final int NODE = 3;
     private static final int SCHEDULER = 10;
 
-    private final TestInbox<PartitionManager.Command> manager = TestInbox.create();
+    private final TestInbox<PartitionCommand> manager = TestInbox.create();
     private final BehaviorTestKit<KernelCommand> node = BehaviorTestKit.create(ComputeNodeActor.create(
             new ComponentSetup(NODE, 1, manager.getRef(), 1), new Address<SchedulerActor.Command>(SCHEDULER), 5));
 
-    private PartitionManager.Handled deliver(long time, int round, Object payload) {
+    private PartitionCommand.Handled deliver(long time, int round, Object payload) {
         node.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, SCHEDULER, 0, NODE, payload)));
-        return (PartitionManager.Handled) manager.receiveMessage();
+        return (PartitionCommand.Handled) manager.receiveMessage();
     }
 
     @Test
     void runsTheJobForItsRunTimeThenReportsAfterTheReportLatency() {
-        PartitionManager.Handled started = deliver(100, 2, new ComputeNodeActor.StartJob(7, 50, 80, 0));
+        PartitionCommand.Handled started = deliver(100, 2, new ComputeNodeActor.StartJob(7, 50, 80, 0));
         assertNull(started.error());
         assertFalse(started.wantsEndOfInstant());
         Envelope wake = started.out().get(0);
         assertEquals(new Envelope(150, 0, NODE, 0, NODE, new ComputeNodeActor.RunEnds(7, 1)), wake);
 
-        PartitionManager.Handled ended = deliver(150, 0, wake.payload());
+        PartitionCommand.Handled ended = deliver(150, 0, wake.payload());
         Envelope report = ended.out().get(0);
         assertEquals(SCHEDULER, report.target());
         assertEquals(155, report.time());
@@ -62,7 +62,7 @@ class ComputeNodeActorTest {
     @Test
     void aSecondJobOnABusyNodeIsAFailureReportedToTheKernel() {
         deliver(0, 1, new ComputeNodeActor.StartJob(1, 100, 100, 0));
-        PartitionManager.Handled h = deliver(10, 1, new ComputeNodeActor.StartJob(2, 100, 100, 0));
+        PartitionCommand.Handled h = deliver(10, 1, new ComputeNodeActor.StartJob(2, 100, 100, 0));
         assertEquals(NODE, h.error().componentId());
     }
 
@@ -70,7 +70,7 @@ class ComputeNodeActorTest {
     void aLeadNodeJoinsItsLinksFollowsItsStretchAndEndsTheJobForItsOtherNodes() {
         ComputeNodeActor.Flow flow = new ComputeNodeActor.Flow(new int[] {NODE, 4}, new int[] {2, 9},
                 new long[] {6, 3}, 100, 1.0, 1.0);
-        PartitionManager.Handled started = deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 1000, flow, false, 0));
+        PartitionCommand.Handled started = deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 1000, flow, false, 0));
         List<Envelope> out = started.out();
         assertEquals(new LinkActor.Join(7, 6, new Address<ComputeNodeActor.Command>(NODE)), out.get(0).payload());
         assertEquals(102, out.get(0).target());
@@ -102,7 +102,7 @@ class ComputeNodeActorTest {
     }
 
     /** The only message the delivery sent: to the scheduler, after the report latency. */
-    private static Object reportOf(PartitionManager.Handled h, long now) {
+    private static Object reportOf(PartitionCommand.Handled h, long now) {
         assertNull(h.error());
         assertEquals(1, h.out().size(), "one report, nothing else: " + h.out());
         Envelope e = h.out().get(0);
@@ -119,7 +119,7 @@ class ComputeNodeActorTest {
         // Without the links model the node does not follow the job's work: NaN.
         assertEquals(new SchedulerActor.NodeFailed(NODE, 20, 7, Double.NaN, "scenario", false), report);
         // The job's end was already due: it must not be reported a second time.
-        PartitionManager.Handled stale = deliver(50, 0, wake.payload());
+        PartitionCommand.Handled stale = deliver(50, 0, wake.payload());
         assertNull(stale.error());
         assertTrue(stale.out().isEmpty());
     }
@@ -148,7 +148,7 @@ class ComputeNodeActorTest {
 
         // Once repaired it takes jobs again (no "busy" error: the refused job never occupied it).
         deliver(20, 0, new ComputeNodeActor.Repair("scenario"));
-        PartitionManager.Handled h = deliver(30, 1, new ComputeNodeActor.StartJob(5, 50, 80, 0));
+        PartitionCommand.Handled h = deliver(30, 1, new ComputeNodeActor.StartJob(5, 50, 80, 0));
         assertNull(h.error());
         assertEquals(80, h.out().get(0).time());
     }
@@ -156,7 +156,7 @@ class ComputeNodeActorTest {
     @Test
     void abortingTheRunningJobAnswersNodeAbortedAndAbortingAnotherJobIsIgnored() {
         Envelope wake = deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 80, 0)).out().get(0);
-        PartitionManager.Handled other = deliver(10, 1, new ComputeNodeActor.Abort(6));
+        PartitionCommand.Handled other = deliver(10, 1, new ComputeNodeActor.Abort(6));
         assertNull(other.error());
         assertTrue(other.out().isEmpty(), "job 6 is not on this node");
 
@@ -181,9 +181,9 @@ class ComputeNodeActorTest {
         BehaviorTestKit<KernelCommand> failing = BehaviorTestKit.create(ComputeNodeActor.create(
                 new ComponentSetup(NODE, 1, manager.getRef(), 1), new Address<SchedulerActor.Command>(SCHEDULER), 5,
                 null, 0, new ExponentialFailures(1000, 10)));
-        BiFunction<Long, Object, PartitionManager.Handled> at = (time, payload) -> {
+        BiFunction<Long, Object, PartitionCommand.Handled> at = (time, payload) -> {
             failing.run(new KernelCommand.DeliverOne(time, 0, new Envelope(time, 0, -1, 0, NODE, payload)));
-            return (PartitionManager.Handled) manager.receiveMessage();
+            return (PartitionCommand.Handled) manager.receiveMessage();
         };
 
         Envelope due = at.apply(100L, new ComputeNodeActor.StartFailures()).out().get(0);

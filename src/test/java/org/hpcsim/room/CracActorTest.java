@@ -10,7 +10,7 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.kernel.PartitionManager;
+import org.hpcsim.kernel.PartitionCommand;
 import org.hpcsim.thermal.Cooling;
 import org.hpcsim.thermal.CoolingSettings;
 import org.junit.jupiter.api.Test;
@@ -22,13 +22,13 @@ class CracActorTest {
     private static final CoolingSettings SETTINGS = new CoolingSettings(15, 30, 5, List.of(new int[] {0, 1}),
             1.0 / 60, 10, 60_000_000L);
 
-    private final TestInbox<PartitionManager.Command> manager = TestInbox.create();
+    private final TestInbox<PartitionCommand> manager = TestInbox.create();
     private final BehaviorTestKit<KernelCommand> crac = BehaviorTestKit.create(CracActor.create(
             new ComponentSetup(CRAC, 1, manager.getRef(), 1), 0, SETTINGS, new Address<ThermalActor.Command>(THERMAL)));
 
     private List<Envelope> deliver(Object payload) {
         crac.run(new KernelCommand.DeliverOne(10, 1, new Envelope(10, 1, THERMAL, 0, CRAC, payload)));
-        return ((PartitionManager.Handled) manager.receiveMessage()).out();
+        return ((PartitionCommand.Handled) manager.receiveMessage()).out();
     }
 
     @Test

@@ -12,7 +12,7 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.kernel.PartitionManager;
+import org.hpcsim.kernel.PartitionCommand;
 import org.hpcsim.report.Recorder;
 import org.hpcsim.thermal.CoolingSettings;
 import org.hpcsim.thermal.HeatModel;
@@ -29,7 +29,7 @@ class ThermalActorTest {
     private static final CoolingSettings COOLING = new CoolingSettings(15, 30, 5,
             List.of(new int[] {0, 1}, new int[] {2}), 1.0 / 60, 10, 60 * S);
 
-    private final TestInbox<PartitionManager.Command> manager = TestInbox.create();
+    private final TestInbox<PartitionCommand> manager = TestInbox.create();
     private final BehaviorTestKit<KernelCommand> thermal = BehaviorTestKit.create(ThermalActor.create(
             new ComponentSetup(THERMAL, 1, manager.getRef(), 1), matrix(), 1000, COOLING, FIRST_CRAC,
             new Address<Recorder.Command>(RECORDER), true));
@@ -60,20 +60,20 @@ class ThermalActorTest {
         };
     }
 
-    private PartitionManager.Handled deliver(long time, int round, int sender, Object payload) {
+    private PartitionCommand.Handled deliver(long time, int round, int sender, Object payload) {
         thermal.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, sender, 0, THERMAL, payload)));
-        return (PartitionManager.Handled) manager.receiveMessage();
+        return (PartitionCommand.Handled) manager.receiveMessage();
     }
 
     private List<Envelope> endOfInstant(long time, int round) {
         thermal.run(new KernelCommand.EndOfInstant(time, round));
-        return ((PartitionManager.Handled) manager.receiveMessage()).out();
+        return ((PartitionCommand.Handled) manager.receiveMessage()).out();
     }
 
     @Test
     void sendsEachUnitItsLoadOncePowerHasSettledThenSamplesTheRoom() {
         assertTrue(deliver(0, 0, -1, new ThermalActor.Begin()).wantsEndOfInstant());
-        PartitionManager.Handled p = deliver(0, 1, 1, new ThermalActor.NodePower(1, 2500));
+        PartitionCommand.Handled p = deliver(0, 1, 1, new ThermalActor.NodePower(1, 2500));
         assertTrue(p.out().isEmpty(), "nothing goes out before the instant settles");
         List<Envelope> loads = endOfInstant(0, 2);
         assertEquals(2, loads.size());
@@ -131,8 +131,8 @@ class ThermalActorTest {
 
     @Test
     void everyNodesDeliveredInletIsIntegratedAndItsMaxKeptForTheWindDown() {
-        PartitionManager.Handled begin = deliver(0, 0, -1, new ThermalActor.Begin());
-        assertTrue((begin.flags() & PartitionManager.Handled.WIND_DOWN) != 0);
+        PartitionCommand.Handled begin = deliver(0, 0, -1, new ThermalActor.Begin());
+        assertTrue((begin.flags() & PartitionCommand.Handled.WIND_DOWN) != 0);
         endOfInstant(0, 1);
         deliver(0, 2, FIRST_CRAC, new ThermalActor.Supply(0, 24, 100));
         deliver(0, 2, FIRST_CRAC + 1, new ThermalActor.Supply(1, 26, 50));
@@ -145,7 +145,7 @@ class ThermalActorTest {
         endOfInstant(10 * S, 3);
         // Now rises 6, 2.5, 4 K: delivered 28, 24.5 and 30 C.
         thermal.run(new KernelCommand.WindDown(10 * S, 4, false));
-        List<Envelope> out = ((PartitionManager.Handled) manager.receiveMessage()).out();
+        List<Envelope> out = ((PartitionCommand.Handled) manager.receiveMessage()).out();
         assertEquals(1, out.size());
         assertEquals(RECORDER, out.get(0).target());
         Recorder.InletTotals t = (Recorder.InletTotals) out.get(0).payload();

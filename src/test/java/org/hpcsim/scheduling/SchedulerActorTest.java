@@ -13,7 +13,7 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.kernel.PartitionManager;
+import org.hpcsim.kernel.PartitionCommand;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.report.Recorder;
 import org.hpcsim.topology.RowMajorCurve;
@@ -28,7 +28,7 @@ class SchedulerActorTest {
     private static final int RECORDER = 6;
     private static final long S = 1_000_000;
 
-    private final TestInbox<PartitionManager.Command> manager = TestInbox.create();
+    private final TestInbox<PartitionCommand> manager = TestInbox.create();
     private final BehaviorTestKit<KernelCommand> scheduler;
 
     SchedulerActorTest() {
@@ -39,30 +39,30 @@ class SchedulerActorTest {
                 core, new Address<Recorder.Command>(RECORDER), null));
     }
 
-    private PartitionManager.Handled deliver(long time, int round, List<Object> payloads) {
+    private PartitionCommand.Handled deliver(long time, int round, List<Object> payloads) {
         List<Envelope> envelopes = new java.util.ArrayList<>();
         for (int i = 0; i < payloads.size(); i++) {
             envelopes.add(new Envelope(time, round, 5, i, SCHEDULER, payloads.get(i)));
         }
         scheduler.run(new KernelCommand.Deliver(time, round, envelopes));
-        return (PartitionManager.Handled) manager.receiveMessage();
+        return (PartitionCommand.Handled) manager.receiveMessage();
     }
 
-    private PartitionManager.Handled endOfInstant(long time, int round) {
+    private PartitionCommand.Handled endOfInstant(long time, int round) {
         scheduler.run(new KernelCommand.EndOfInstant(time, round));
-        return (PartitionManager.Handled) manager.receiveMessage();
+        return (PartitionCommand.Handled) manager.receiveMessage();
     }
 
     @Test
     void schedulesOnceAtTheEndOfTheInstantAndFreesNodesWhenAllHaveReported() {
         Job wide = job(0, 0, 3, 10, 10);
         Job tooWide = job(1, 0, 5, 10, 10);
-        PartitionManager.Handled arrivals = deliver(0, 0, List.of(new SchedulerActor.JobArrived(wide),
+        PartitionCommand.Handled arrivals = deliver(0, 0, List.of(new SchedulerActor.JobArrived(wide),
                 new SchedulerActor.JobArrived(tooWide)));
         assertTrue(arrivals.wantsEndOfInstant());
         assertTrue(arrivals.out().isEmpty(), "nothing starts before the end of the instant");
 
-        PartitionManager.Handled pass = endOfInstant(0, 1);
+        PartitionCommand.Handled pass = endOfInstant(0, 1);
         List<Envelope> out = pass.out();
         assertEquals(RECORDER, out.get(0).target(), "the rejected job is recorded");
         Recorder.JobEnded rejected = (Recorder.JobEnded) out.get(0).payload();
@@ -73,11 +73,11 @@ class SchedulerActorTest {
         assertEquals(new ComputeNodeActor.StartJob(0, 10 * S, 10 * S, 0), start);
 
         // Two of three nodes report: the job still holds its nodes.
-        PartitionManager.Handled partial = deliver(10 * S, 1, List.of(
+        PartitionCommand.Handled partial = deliver(10 * S, 1, List.of(
                 new SchedulerActor.NodeReport(0, 0, 10 * S, JobStatus.COMPLETED, null),
                 new SchedulerActor.NodeReport(0, 1, 10 * S, JobStatus.COMPLETED, null)));
         assertTrue(partial.out().isEmpty());
-        PartitionManager.Handled last = deliver(12 * S, 0, List.of(
+        PartitionCommand.Handled last = deliver(12 * S, 0, List.of(
                 new SchedulerActor.NodeReport(0, 2, 10 * S, JobStatus.COMPLETED, null)));
         assertTrue(last.wantsEndOfInstant());
         Recorder.JobEnded done = (Recorder.JobEnded) endOfInstant(12 * S, 1).out().get(0).payload();
@@ -102,7 +102,7 @@ class SchedulerActorTest {
         Object again = last(actor, 6 * S, List.of(new SchedulerActor.Drain(new int[] {3}, "scenario")));
         assertTrue(again instanceof Recorder.EventLogged, "the same counts are not sent again: " + again);
         actor.run(new KernelCommand.WindDown(6 * S, 2, true));
-        List<Envelope> out = ((PartitionManager.Handled) manager.receiveMessage()).out();
+        List<Envelope> out = ((PartitionCommand.Handled) manager.receiveMessage()).out();
         assertEquals(new Recorder.Counts(0, 0, 1, 0, 0), out.get(out.size() - 1).payload(),
                 "after the stop every job has its final status");
     }
@@ -116,7 +116,7 @@ class SchedulerActorTest {
         actor.run(new KernelCommand.Deliver(time, 0, envelopes));
         manager.receiveMessage();
         actor.run(new KernelCommand.EndOfInstant(time, 1));
-        List<Envelope> out = ((PartitionManager.Handled) manager.receiveMessage()).out();
+        List<Envelope> out = ((PartitionCommand.Handled) manager.receiveMessage()).out();
         return out.get(out.size() - 1).payload();
     }
 }

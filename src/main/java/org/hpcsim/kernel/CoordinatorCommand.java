@@ -1,0 +1,38 @@
+package org.hpcsim.kernel;
+
+import java.util.List;
+
+/** What the root {@link Coordinator} hears, from the partition managers and from a run's {@link KernelControl}. */
+sealed interface CoordinatorCommand {
+
+    /** Kernel bootstrap -> Coordinator: begin. */
+    record Start() implements CoordinatorCommand {
+    }
+
+    /**
+     * PartitionManager -> Coordinator: the round is done there. {@code received} counts the inbound
+     * batches merged so far; {@code nextRound}, {@code nextTime} and {@code wantsEndOfInstant}
+     * describe what is pending there; {@code sent} lists the batches it forwarded to others.
+     */
+    record RoundDone(int partition, long received, boolean nextRound, long nextTime, boolean wantsEndOfInstant,
+                     boolean stop, List<SentBatch> sent, long events, ComponentFailure failure)
+            implements CoordinatorCommand {
+    }
+
+    /** A batch a partition sent to another one during a round, as reported to the coordinator. */
+    record SentBatch(int partition, boolean nextRound, long minTime) {
+    }
+
+    /**
+     * KernelControl -> Coordinator, while paused: go on, first adding {@code injected} (due no earlier
+     * than the next instant); {@code stop} ends the run instead (wind-down, then the end) at
+     * {@code stopAt}, if that is later than the last instant and no later than the next one.
+     */
+    record Resume(List<Envelope> injected, boolean stop, long stopAt) implements CoordinatorCommand {
+    }
+
+    /** PartitionManager -> Coordinator: every component of the partition has finished. */
+    record EndDone(int partition, long messages, long events, long activations, long actorMessages,
+                   ComponentFailure failure) implements CoordinatorCommand {
+    }
+}
