@@ -118,6 +118,11 @@ public final class ActorRuntime implements AutoCloseable {
         return threads + "-" + throughput;
     }
 
+    /** Runs {@code action} once the ActorSystem has terminated (at once if it already has). */
+    void onTermination(Runnable action) {
+        system.getWhenTerminated().thenRun(action);
+    }
+
     /** Starts stopping the ActorSystem and returns at once (a process about to exit need not wait). */
     public void shutdown() {
         system.terminate();

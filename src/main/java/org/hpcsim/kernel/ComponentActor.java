@@ -36,6 +36,8 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
     private boolean stopRequested;
     private boolean inEndOfInstant;
     private boolean ended;
+    /** What the current delivery threw, if anything; the rest of its messages are not handled. */
+    private ComponentFailure error;
 
     protected ComponentActor(ActorContext<KernelCommand> context, ComponentSetup setup) {
         super(context);
@@ -159,53 +161,55 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
     }
 
     private Behavior<KernelCommand> receive(KernelCommand command) {
-        Throwable error;
         if (command instanceof KernelCommand.DeliverOne one) {
-            error = handle(one.time(), one.round(), one.message());
+            handle(one.time(), one.round(), one.message());
         } else if (command instanceof KernelCommand.Deliver many) {
-            error = null;
             List<Envelope> messages = many.messages();
             for (int i = 0, n = messages.size(); i < n && error == null; i++) {
-                error = handle(many.time(), many.round(), messages.get(i));
+                handle(many.time(), many.round(), messages.get(i));
             }
         } else if (command instanceof KernelCommand.EndOfInstant eoi) {
             inEndOfInstant = true;
-            error = call(eoi.time(), eoi.round(), this::onEndOfInstant);
+            call(eoi.time(), eoi.round(), this::onEndOfInstant, "in its end-of-instant call");
             inEndOfInstant = false;
         } else if (command instanceof KernelCommand.WindDown down) {
-            error = call(down.time(), down.round(), () -> onWindDown(down.stopped()));
+            call(down.time(), down.round(), () -> onWindDown(down.stopped()), "in its wind-down call");
         } else {
             ended = true;
-            error = call(((KernelCommand.SimulationEnd) command).time(), round, this::onSimulationEnd);
+            call(((KernelCommand.SimulationEnd) command).time(), round, this::onSimulationEnd,
+                    "at the end of the simulation");
         }
-        return acknowledge(error);
+        return acknowledge();
     }
 
-    /** Handles one message at (time, round); returns what it threw, if anything. */
+    /** Handles one message at (time, round); what it throws is kept in {@link #error}. */
     @SuppressWarnings("unchecked")
-    private Throwable handle(long time, int round, Envelope message) {
+    private void handle(long time, int round, Envelope message) {
         this.now = time;
         this.round = round;
         try {
             onMessage((C) message.payload());
-            return null;
         } catch (RuntimeException | Error e) {
-            return e;
+            failed(e, ComponentFailure.handling(message.payload()) + " from "
+                    + (message.sender() == Envelope.KERNEL ? "the kernel" : "component " + message.sender()));
         }
     }
 
-    private Throwable call(long time, int round, Runnable hook) {
+    private void call(long time, int round, Runnable hook, String doing) {
         this.now = time;
         this.round = round;
         try {
             hook.run();
-            return null;
         } catch (RuntimeException | Error e) {
-            return e;
+            failed(e, doing);
         }
     }
 
-    private Behavior<KernelCommand> acknowledge(Throwable error) {
+    private void failed(Throwable e, String doing) {
+        error = new ComponentFailure(id, getContext().getSelf().path().name(), now, round, doing, e);
+    }
+
+    private Behavior<KernelCommand> acknowledge() {
         List<Envelope> out = moreOut != null ? moreOut : firstOut != null ? List.of(firstOut) : NO_MESSAGES;
         firstOut = null;
         moreOut = null;
@@ -215,8 +219,9 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
         endOfInstantRequested = false;
         windDownRequested = false;
         stopRequested = false;
-        setup.manager().tell(new PartitionCommand.Handled(localIndex, out, flags, error == null ? null
-                : new ComponentFailure(id, getContext().getSelf().path().name(), now, error)));
+        ComponentFailure failure = error;
+        error = null;
+        setup.manager().tell(new PartitionCommand.Handled(localIndex, out, flags, failure));
         return this;
     }
 }

@@ -9,15 +9,21 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
-/** The root time manager's actor: hands its messages to a {@link CoordinatorLogic}, which holds the rules. */
+/**
+ * The root time manager's actor: hands its messages to a {@link CoordinatorLogic}, which holds the
+ * rules. Anything the logic throws fails the run at once (a {@link KernelFailure} naming the message
+ * and the coordinator's state); messages after that are ignored.
+ */
 final class Coordinator extends AbstractBehavior<CoordinatorCommand> {
 
     private final CoordinatorLogic logic;
+    private final CompletableFuture<KernelStats> result;
 
     private Coordinator(ActorContext<CoordinatorCommand> context, List<ActorRef<PartitionCommand>> partitions,
                         long[] initialNext, KernelSettings settings, CompletableFuture<KernelStats> result,
                         KernelProgress progress, KernelControl control) {
         super(context);
+        this.result = result;
         if (control != null) {
             control.attach(context.getSelf());
         }
@@ -38,7 +44,17 @@ final class Coordinator extends AbstractBehavior<CoordinatorCommand> {
     }
 
     private Behavior<CoordinatorCommand> receive(CoordinatorCommand command) {
-        logic.handle(command);
+        if (result.isDone()) {
+            return this;
+        }
+        try {
+            logic.handle(command);
+        } catch (KernelFailure e) {
+            result.completeExceptionally(e);
+        } catch (RuntimeException | Error e) {
+            result.completeExceptionally(new KernelFailure("coordinator failed handling " + command + ": " + e
+                    + "; its state: " + logic.describe(), e));
+        }
         return this;
     }
 }

@@ -1,5 +1,6 @@
 package org.hpcsim.kernel;
 
+import java.util.Arrays;
 import java.util.List;
 
 /** What the root {@link Coordinator} hears, from the partition managers and from a run's {@link KernelControl}. */
@@ -10,13 +11,21 @@ sealed interface CoordinatorCommand {
     }
 
     /**
-     * PartitionManager -> Coordinator: the round is done there. {@code received} counts the inbound
-     * batches merged so far; {@code nextRound}, {@code nextTime} and {@code wantsEndOfInstant}
-     * describe what is pending there; {@code sent} lists the batches it forwarded to others.
+     * PartitionManager -> Coordinator: the round (or injection) is done there. {@code mergedFrom}
+     * names the sender partition of each inbound batch merged since its previous report, one entry
+     * per batch; {@code nextRound}, {@code nextTime} and {@code wantsEndOfInstant} describe what is
+     * pending there; {@code sent} lists the batches it forwarded to others, in the order sent;
+     * {@code failure} is the failure of its lowest-numbered component that threw, if any.
      */
-    record RoundDone(int partition, long received, boolean nextRound, long nextTime, boolean wantsEndOfInstant,
+    record RoundDone(int partition, int[] mergedFrom, boolean nextRound, long nextTime, boolean wantsEndOfInstant,
                      boolean stop, List<SentBatch> sent, long events, ComponentFailure failure)
             implements CoordinatorCommand {
+        @Override
+        public String toString() {
+            return "RoundDone[partition=" + partition + ", mergedFrom=" + Arrays.toString(mergedFrom) + ", nextRound="
+                    + nextRound + ", nextTime=" + nextTime + ", wantsEndOfInstant=" + wantsEndOfInstant + ", stop=" + stop
+                    + ", sent=" + sent + ", events=" + events + ", failure=" + failure + "]";
+        }
     }
 
     /** A batch a partition sent to another one during a round, as reported to the coordinator. */

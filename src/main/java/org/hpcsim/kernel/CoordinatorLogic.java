@@ -9,11 +9,47 @@ import java.util.concurrent.CompletableFuture;
  * The root time manager's state and rules, free of Pekko: the {@link Coordinator} actor feeds it
  * its messages, and tests drive it directly under any delivery order. It advances virtual time
  * (t, round) only when every partition manager that took part in the current round has reported
- * that all its deliveries were handled, and it knows which partitions have work next from their
- * reports plus the batches they sent each other (counted, so a partition never runs a round before
- * the batches addressed to it have arrived). Order of work: the next round of this instant if any
+ * that all its deliveries were handled. Order of work: the next round of this instant if any
  * message is due in it; else the end-of-instant calls; else the earliest pending time, skipping
- * idle gaps; when nothing is pending anywhere, the end phase.
+ * idle gaps; when nothing is pending anywhere (or a stop was asked for), the wind-down calls, then
+ * the end.
+ *
+ * <h2>What is pending where: exact per-pair accounting</h2>
+ * A partition's report says what its queues held when it finished a round; batches that other
+ * partitions sent it may arrive before or after that report, and Pekko orders messages only per
+ * (sender, receiver) pair. So the coordinator keeps, per pair (s, p), the number of batches s has
+ * reported sending to p and the number p has reported merging from s, and one entry (its next-round
+ * flag and earliest time) for each batch from s to p not yet reported merged.
+ *
+ * <p><b>Invariant.</b> Number the batches from s to p 1, 2, ... in the order s sends them. s reports
+ * them in that order (its reports to the coordinator are one pair, and each report lists its
+ * batches in send order), and p merges them in that order (s to p is one pair). Hence p's count of
+ * merges from s means exactly "batches 1..k from s are merged", and the coordinator retires the k-th
+ * batch from s to p when, and only when, p has reported k merges from s, whichever of s's and p's
+ * reports it processes first. It follows that:
+ * <ol>
+ * <li>every entry held for p is a batch whose messages are still pending at p (in flight, or merged
+ *     since p's last report), and every batch not merged as of p's last report has an entry;</li>
+ * <li>a batch holds messages due at least one round after the step that sent it, and the
+ *     coordinator starts a step only when every partition told to act in the previous one has
+ *     reported (a partition sends its batches just before it reports). So when it tells p to act, it
+ *     knows every batch p needs for that step, and names them per sender (the number of the last
+ *     one); p waits until it has merged those. Batches from partitions already running the new step
+ *     may reach p first: p merges them but never counts them in place of the named ones;</li>
+ * <li>therefore p's pending work is exactly its last report plus the entries held for it: p is told
+ *     to run the next round if and only if a message is due in it there, a round starts with every
+ *     message due in it at hand, and the next instant is the true minimum over all partitions.</li>
+ * </ol>
+ * Counting batches in total instead, across senders, broke both halves when two senders' batches
+ * and reports raced: the coordinator retired another sender's batch than the one merged, and a
+ * partition started a round on a fast peer's new batch while an older one it needed was still in
+ * flight. Either left a message stranded: an endless series of empty rounds, "time would go
+ * backwards", or a message never delivered and a run that ended as if nothing had happened.
+ *
+ * <p>A broken expectation (a report from a partition that was not told to act, time going
+ * backwards) throws a {@link KernelFailure} with the coordinator's state. A component's failure
+ * ends the run once the round it happened in has settled, with the failure of the lowest component
+ * id, so the error does not depend on timing either.
  */
 final class CoordinatorLogic {
 
@@ -22,9 +58,11 @@ final class CoordinatorLogic {
         void toPartition(int partition, PartitionCommand command);
     }
 
-    /** A batch sent to a partition that its manager has not yet confirmed merging. */
-    private record Unmerged(long number, boolean nextRound, long minTime) {
+    /** A batch from {@code sender} (its {@code number}-th to this receiver) not yet reported merged. */
+    private record Unmerged(int sender, long number, boolean nextRound, long minTime) {
     }
+
+    private static final long[] NO_BATCHES = new long[0];
 
     private final Outbox out;
     private final int partitions;
@@ -35,7 +73,12 @@ final class CoordinatorLogic {
     private final long[] reportedNext;
     private final boolean[] reportedNextRound;
     private final boolean[] wantsEndOfInstant;
-    private final long[] sentTo;
+    /** Batches sent from s to p, at s * partitions + p. */
+    private final long[] sentPair;
+    /** Batches p has reported merging from s, at s * partitions + p. */
+    private final long[] mergedPair;
+    /** Commands sent to each partition and not yet answered. */
+    private final int[] outstanding;
     private final int[] identity;
     private final List<List<Unmerged>> unmerged;
     private long time;
@@ -48,10 +91,12 @@ final class CoordinatorLogic {
     private long endMessages;
     private long endEvents;
     private long endActivations;
+    private ComponentFailure failure;
     private boolean failed;
     private boolean stopRequested;
     private boolean stoppedFromOutside;
     private boolean woundDown;
+    private boolean paused;
     private long advancedSinceResume;
 
     CoordinatorLogic(int partitions, long[] initialNext, long shuffleSeed, CompletableFuture<KernelStats> result,
@@ -65,7 +110,9 @@ final class CoordinatorLogic {
         this.reportedNext = initialNext.clone();
         this.reportedNextRound = new boolean[partitions];
         this.wantsEndOfInstant = new boolean[partitions];
-        this.sentTo = new long[partitions];
+        this.sentPair = new long[partitions * partitions];
+        this.mergedPair = new long[partitions * partitions];
+        this.outstanding = new int[partitions];
         this.identity = new int[partitions];
         for (int i = 0; i < partitions; i++) {
             identity[i] = i;
@@ -95,25 +142,34 @@ final class CoordinatorLogic {
             return;
         }
         int p = done.partition();
+        answered(p, done);
         reportedNext[p] = done.nextTime();
         reportedNextRound[p] = done.nextRound();
         wantsEndOfInstant[p] = done.wantsEndOfInstant();
         stopRequested |= done.stop();
-        List<Unmerged> pending = unmerged.get(p);
-        if (!pending.isEmpty()) {
-            pending.removeIf(u -> u.number() <= done.received());
+        int[] merged = done.mergedFrom();
+        if (merged.length > 0) {
+            for (int s : merged) {
+                mergedPair[s * partitions + p]++;
+            }
+            unmerged.get(p).removeIf(u -> u.number() <= mergedPair[u.sender() * partitions + p]);
         }
         for (CoordinatorCommand.SentBatch b : done.sent()) {
-            long number = ++sentTo[b.partition()];
-            unmerged.get(b.partition()).add(new Unmerged(number, b.nextRound(), b.minTime()));
+            int q = b.partition();
+            long number = ++sentPair[p * partitions + q];
+            if (number > mergedPair[p * partitions + q]) {
+                unmerged.get(q).add(new Unmerged(p, number, b.nextRound(), b.minTime()));
+            }
         }
         events += done.events();
-        if (done.failure() != null) {
-            failed = true;
-            result.completeExceptionally(done.failure());
-            return;
+        if (done.failure() != null && (failure == null || done.failure().componentId() < failure.componentId())) {
+            failure = done.failure();
         }
         if (--awaiting == 0) {
+            if (failure != null) {
+                fail(failure);
+                return;
+            }
             progress.update(time, events);
             nextStep();
         }
@@ -123,6 +179,10 @@ final class CoordinatorLogic {
         if (failed) {
             return;
         }
+        if (!paused) {
+            throw broken("was told to resume, but it is not paused");
+        }
+        paused = false;
         advancedSinceResume = 0;
         if (resume.stop()) {
             stopRequested = true;
@@ -137,7 +197,7 @@ final class CoordinatorLogic {
         }
         for (Envelope e : resume.injected()) {
             if (e.time() <= time) {
-                throw new IllegalStateException("injected message due at " + e.time() + ", not after " + time);
+                throw broken("got an injected message due at " + e.time() + ", not after " + time + ": " + e);
             }
             byPartition.get(e.target() % partitions).add(e);
         }
@@ -153,18 +213,37 @@ final class CoordinatorLogic {
 
     private void endDone(CoordinatorCommand.EndDone done) {
         actorMessages += 1 + done.actorMessages();
+        if (failed) {
+            return;
+        }
+        answered(done.partition(), done);
         endMessages += done.messages();
         endEvents += done.events();
         endActivations += done.activations();
-        if (done.failure() != null && !failed) {
-            failed = true;
-            result.completeExceptionally(done.failure());
+        if (done.failure() != null && (failure == null || done.failure().componentId() < failure.componentId())) {
+            failure = done.failure();
         }
-        if (--awaiting == 0 && !failed) {
+        if (--awaiting == 0) {
+            if (failure != null) {
+                fail(failure);
+                return;
+            }
             long sent = actorMessages + endActivations;
             result.complete(new KernelStats(time == Long.MIN_VALUE ? 0 : time, instants, rounds, endMessages,
                     endEvents, endActivations, sent));
         }
+    }
+
+    private void answered(int p, CoordinatorCommand report) {
+        if (p < 0 || p >= partitions || outstanding[p] == 0) {
+            throw broken("got " + report + " from partition " + p + ", which it had not told to act");
+        }
+        outstanding[p]--;
+    }
+
+    private void fail(RuntimeException e) {
+        failed = true;
+        result.completeExceptionally(e);
     }
 
     private boolean needsNextRound(int p) {
@@ -202,7 +281,7 @@ final class CoordinatorLogic {
         for (int k = 0; k < n; k++) {
             int p = order[k];
             if (needsNextRound(p)) {
-                tell(p, new PartitionCommand.RunRound(time, round + 1, sentTo[p]));
+                tell(p, new PartitionCommand.RunRound(time, round + 1, expected(p)));
             }
         }
         if (awaiting > 0) {
@@ -214,7 +293,7 @@ final class CoordinatorLogic {
             int p = order[k];
             if (wantsEndOfInstant[p]) {
                 wantsEndOfInstant[p] = false;
-                tell(p, new PartitionCommand.RunEndOfInstant(time, round + 1, sentTo[p]));
+                tell(p, new PartitionCommand.RunEndOfInstant(time, round + 1, expected(p)));
             }
         }
         if (awaiting > 0) {
@@ -223,30 +302,34 @@ final class CoordinatorLogic {
             return;
         }
         long next = nextTime();
-        long now = time == Long.MIN_VALUE ? 0 : time;
         if (woundDown) {
+            boolean stopped = next != SimTime.NEVER;
             for (int k = 0; k < n; k++) {
-                tell(order[k], new PartitionCommand.RunEnd(now, sentTo[order[k]]));
+                tell(order[k], new PartitionCommand.RunEnd(time, stopped, expected(order[k])));
             }
             return;
         }
         if (next == SimTime.NEVER || stopRequested) {
             woundDown = true;
+            if (time == Long.MIN_VALUE) {
+                time = 0; // wound down before the first instant: the wind-down calls run as instant 0
+            }
             for (int k = 0; k < n; k++) {
-                tell(order[k], new PartitionCommand.RunWindDown(now, round + 1, stoppedFromOutside,
-                        sentTo[order[k]]));
+                tell(order[k], new PartitionCommand.RunWindDown(time, round + 1, stoppedFromOutside,
+                        expected(order[k])));
             }
             round++;
             rounds++;
             return;
         }
         if (control != null && control.shouldPause(next, advancedSinceResume)) {
+            paused = true;
             control.paused(new KernelControl.Pause(time, next));
             return;
         }
         advancedSinceResume++;
         if (next <= time) {
-            throw new IllegalStateException("time would go backwards: " + next + " after " + time);
+            throw broken("would move time backwards, to " + next);
         }
         time = next;
         round = 0;
@@ -255,13 +338,39 @@ final class CoordinatorLogic {
         for (int k = 0; k < n; k++) {
             int p = order[k];
             if (effectiveNext(p) == next) {
-                tell(p, new PartitionCommand.RunRound(next, 0, sentTo[p]));
+                tell(p, new PartitionCommand.RunRound(next, 0, expected(p)));
             }
         }
     }
 
+    /**
+     * The batches {@code p} must have merged before it acts: per sender with batches to {@code p} not
+     * yet reported merged, the number of the last one, as flattened (sender, count) pairs.
+     */
+    private long[] expected(int p) {
+        List<Unmerged> pending = unmerged.get(p);
+        if (pending.isEmpty()) {
+            return NO_BATCHES;
+        }
+        long[] pairs = new long[2 * pending.size()];
+        int n = 0;
+        for (Unmerged u : pending) {
+            int i = 0;
+            while (i < n && pairs[i] != u.sender()) {
+                i += 2;
+            }
+            if (i == n) {
+                pairs[n] = u.sender();
+                n += 2;
+            }
+            pairs[i + 1] = Math.max(pairs[i + 1], u.number());
+        }
+        return n == pairs.length ? pairs : java.util.Arrays.copyOf(pairs, n);
+    }
+
     private void tell(int p, PartitionCommand command) {
         awaiting++;
+        outstanding[p]++;
         out.toPartition(p, command);
     }
 
@@ -278,5 +387,27 @@ final class CoordinatorLogic {
             order[j] = tmp;
         }
         return order;
+    }
+
+    private KernelFailure broken(String what) {
+        return new KernelFailure("coordinator " + what + "; its state: " + describe());
+    }
+
+    /** The coordinator's state, for errors. */
+    String describe() {
+        StringBuilder b = new StringBuilder();
+        b.append("at (").append(time == Long.MIN_VALUE ? "start" : time + ", " + round).append("), awaiting ")
+                .append(awaiting).append(" reports, wound down ").append(woundDown).append(", stop asked ")
+                .append(stopRequested).append("; per partition [next time, next round, end of instant, sent to it,"
+                        + " batches to it not reported merged (sender#number)]:");
+        for (int p = 0; p < partitions; p++) {
+            b.append(' ').append(p).append(":[").append(reportedNext[p] == SimTime.NEVER ? "never" : reportedNext[p])
+                    .append(", ").append(reportedNextRound[p]).append(", ").append(wantsEndOfInstant[p]).append(", ");
+            for (Unmerged u : unmerged.get(p)) {
+                b.append(u.sender()).append('#').append(u.number()).append(' ');
+            }
+            b.append(']');
+        }
+        return b.toString();
     }
 }

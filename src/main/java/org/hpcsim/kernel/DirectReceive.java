@@ -1,8 +1,10 @@
 package org.hpcsim.kernel;
 
+import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.Signal;
+import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
@@ -21,10 +23,17 @@ final class DirectReceive<T> extends Receive<T> {
 
     private final Handler<T> handler;
     private final Runnable onStop;
+    private final Consumer<Terminated> onTerminated;
 
     DirectReceive(Handler<T> handler, Runnable onStop) {
+        this(handler, onStop, null);
+    }
+
+    /** @param onTerminated called when an actor this one watches stops (also when it failed: {@code ChildFailed}) */
+    DirectReceive(Handler<T> handler, Runnable onStop, Consumer<Terminated> onTerminated) {
         this.handler = handler;
         this.onStop = onStop;
+        this.onTerminated = onTerminated;
     }
 
     @Override
@@ -36,6 +45,9 @@ final class DirectReceive<T> extends Receive<T> {
     public Behavior<T> receiveSignal(Signal signal) {
         if (signal instanceof PostStop && onStop != null) {
             onStop.run();
+        } else if (signal instanceof Terminated t && onTerminated != null) {
+            onTerminated.accept(t);
+            return Behaviors.same();
         }
         return Behaviors.unhandled();
     }

@@ -4,9 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.ChildFailed;
+import org.apache.pekko.actor.typed.PostStop;
+import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
@@ -19,6 +24,9 @@ public final class Kernel {
     /** One component to create: its model id, a name for its actor, and its behaviour factory. */
     record ComponentSpec(int id, String name, ComponentFactory factory) {
     }
+
+    /** How long (wall clock) a finished or failed run waits for its actors to stop. */
+    private static final long STOP_WAIT_SECONDS = 10;
 
     private final KernelSettings settings;
     private final List<ComponentSpec> components = new ArrayList<>();
@@ -67,8 +75,11 @@ public final class Kernel {
     }
 
     /**
-     * Runs the simulation to quiescence in the given runtime and returns what the kernel did;
-     * component failures are rethrown.
+     * Runs the simulation to quiescence in the given runtime and returns what the kernel did. It
+     * never waits on a dead actor: a component's failure is rethrown as a {@link ComponentFailure},
+     * and anything wrong in the kernel (an exception in the coordinator or a partition manager, one of
+     * their actors stopping, the actor system terminating) as a {@link KernelFailure}. Either way the
+     * run's actors have stopped when this returns or throws (up to a bounded wait).
      */
     public KernelStats run(ActorRuntime runtime) {
         int p = Math.min(settings.partitions(), Math.max(1, components.size()));
@@ -92,27 +103,54 @@ public final class Kernel {
             initialNext[part] = Math.min(initialNext[part], e.time());
         }
         CompletableFuture<KernelStats> result = new CompletableFuture<>();
+        CompletableFuture<Void> stopped = new CompletableFuture<>();
         Behavior<Stop> root = Behaviors.setup(ctx -> {
-            List<ActorRef<PartitionCommand>> managers = new ArrayList<>(p);
-            for (int i = 0; i < p; i++) {
-                managers.add(ctx.spawn(PartitionManager.create(i, p, components.size(), byPartition.get(i),
-                        initialByPartition.get(i), settings), "partition-" + i, DispatcherSelector.sameAsParent()));
+            try {
+                List<ActorRef<PartitionCommand>> managers = new ArrayList<>(p);
+                for (int i = 0; i < p; i++) {
+                    ActorRef<PartitionCommand> m = ctx.spawn(PartitionManager.create(i, p, components.size(),
+                            byPartition.get(i), initialByPartition.get(i), settings, result), "partition-" + i,
+                            DispatcherSelector.sameAsParent());
+                    ctx.watch(m);
+                    managers.add(m);
+                }
+                ActorRef<CoordinatorCommand> coordinator = ctx.spawn(
+                        Coordinator.create(List.copyOf(managers), initialNext, settings, result, progress, control),
+                        "coordinator",
+                        DispatcherSelector.sameAsParent());
+                ctx.watch(coordinator);
+                // Local tells enqueue synchronously, so every manager holds Init before the coordinator can reach it.
+                for (ActorRef<PartitionCommand> m : managers) {
+                    m.tell(new PartitionCommand.Init(List.copyOf(managers), coordinator));
+                }
+                coordinator.tell(new CoordinatorCommand.Start());
+            } catch (RuntimeException e) {
+                result.completeExceptionally(new KernelFailure("the kernel could not start the run: " + e, e));
+                stopped.complete(null);
+                return Behaviors.stopped();
             }
-            ActorRef<CoordinatorCommand> coordinator = ctx.spawn(
-                    Coordinator.create(List.copyOf(managers), initialNext, settings, result, progress, control),
-                    "coordinator",
-                    DispatcherSelector.sameAsParent());
-            // Local tells enqueue synchronously, so every manager holds Init before the coordinator can reach it.
-            for (ActorRef<PartitionCommand> m : managers) {
-                m.tell(new PartitionCommand.Init(List.copyOf(managers), coordinator));
-            }
-            coordinator.tell(new CoordinatorCommand.Start());
-            return Behaviors.receive(Stop.class).onMessage(Stop.class, s -> Behaviors.stopped()).build();
+            return Behaviors.receive(Stop.class)
+                    .onMessage(Stop.class, s -> Behaviors.stopped())
+                    .onSignal(Terminated.class, t -> {
+                        Throwable cause = t instanceof ChildFailed failed ? failed.getCause() : null;
+                        result.completeExceptionally(new KernelFailure("kernel actor " + t.getRef().path().name()
+                                + " stopped during the run" + (cause == null ? "" : ": " + cause), cause));
+                        return Behaviors.same();
+                    })
+                    .onSignal(PostStop.class, s -> {
+                        stopped.complete(null);
+                        return Behaviors.same();
+                    })
+                    .build();
         });
         if (control != null) {
             control.start(initialSeq);
         }
         ActorRuntime.RunRoot<Stop> run = runtime.spawnRun(root, settings);
+        runtime.onTermination(() -> {
+            result.completeExceptionally(new KernelFailure("the actor system stopped during the run"));
+            stopped.complete(null);
+        });
         try {
             return result.get();
         } catch (InterruptedException e) {
@@ -123,13 +161,29 @@ public final class Kernel {
             if (cause instanceof RuntimeException re) {
                 throw re;
             }
-            throw new IllegalStateException(cause);
+            throw new KernelFailure(String.valueOf(cause), cause);
         } finally {
             run.ref().tell(new Stop());
+            awaitStop(stopped);
             runtime.endRun(run);
             if (control != null) {
                 control.finished();
             }
+        }
+    }
+
+    /**
+     * Waits until the run's actors have stopped (their {@link ComponentActor#onStopped} hooks close
+     * files), so that outputs are complete, or removed, with nothing still writing; a component stuck
+     * in a handler is not waited for beyond {@link #STOP_WAIT_SECONDS}.
+     */
+    private static void awaitStop(CompletableFuture<Void> stopped) {
+        try {
+            stopped.get(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // Results are decided; a run whose actors will not stop is left to the runtime's shutdown.
         }
     }
 

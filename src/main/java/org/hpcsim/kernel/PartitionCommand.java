@@ -1,5 +1,6 @@
 package org.hpcsim.kernel;
 
+import java.util.Arrays;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 
@@ -12,18 +13,39 @@ public sealed interface PartitionCommand {
     }
 
     /**
-     * Coordinator -> PartitionManager: deliver the messages due at (time, round); first wait until
-     * {@code expectedInbound} batches from other partitions (counted since the start) have arrived.
+     * Coordinator -> PartitionManager: deliver the messages due at (time, round), once the inbound
+     * batches named by {@code expected} have been merged. {@code expected} holds (sender partition,
+     * count) pairs, flattened: for each sender with batches to this partition that the coordinator
+     * knows of and has not seen reported merged, the number of batches from that sender (counted
+     * since the start) that must have been merged. Batches sent by partitions already running this
+     * step may arrive too; they are merged, never counted in place of the ones named.
      */
-    record RunRound(long time, int round, long expectedInbound) implements PartitionCommand {
+    record RunRound(long time, int round, long[] expected) implements PartitionCommand {
+        @Override
+        public String toString() {
+            return "RunRound[time=" + time + ", round=" + round + ", expected=" + Arrays.toString(expected) + "]";
+        }
     }
 
-    /** Coordinator -> PartitionManager: call the components that asked for an end-of-instant call. */
-    record RunEndOfInstant(long time, int round, long expectedInbound) implements PartitionCommand {
+    /** Coordinator -> PartitionManager: call the components that asked for an end-of-instant call ({@code expected}: see {@link RunRound}). */
+    record RunEndOfInstant(long time, int round, long[] expected) implements PartitionCommand {
+        @Override
+        public String toString() {
+            return "RunEndOfInstant[time=" + time + ", round=" + round + ", expected=" + Arrays.toString(expected)
+                    + "]";
+        }
     }
 
-    /** Coordinator -> PartitionManager: the run is about to end; call the components that asked for a wind-down call. */
-    record RunWindDown(long time, int round, boolean stopped, long expectedInbound) implements PartitionCommand {
+    /**
+     * Coordinator -> PartitionManager: the run is about to end; call the components that asked for a
+     * wind-down call ({@code expected}: see {@link RunRound}).
+     */
+    record RunWindDown(long time, int round, boolean stopped, long[] expected) implements PartitionCommand {
+        @Override
+        public String toString() {
+            return "RunWindDown[time=" + time + ", round=" + round + ", stopped=" + stopped + ", expected="
+                    + Arrays.toString(expected) + "]";
+        }
     }
 
     /**
@@ -33,12 +55,23 @@ public sealed interface PartitionCommand {
     record Inject(List<Envelope> envelopes) implements PartitionCommand {
     }
 
-    /** Coordinator -> PartitionManager: the simulation is over; tell every component. */
-    record RunEnd(long time, long expectedInbound) implements PartitionCommand {
+    /**
+     * Coordinator -> PartitionManager: the simulation is over; tell every component. {@code stopped}:
+     * the run was stopped, so messages due later may remain (otherwise none may); {@code expected}:
+     * see {@link RunRound}.
+     */
+    record RunEnd(long time, boolean stopped, long[] expected) implements PartitionCommand {
+        @Override
+        public String toString() {
+            return "RunEnd[time=" + time + ", stopped=" + stopped + ", expected=" + Arrays.toString(expected) + "]";
+        }
     }
 
-    /** PartitionManager -> PartitionManager: messages sent to this partition's components in one round. */
-    record Inbound(List<Envelope> envelopes) implements PartitionCommand {
+    /**
+     * PartitionManager {@code from} -> PartitionManager: messages sent to the receiver's components
+     * in one round.
+     */
+    record Inbound(int from, List<Envelope> envelopes) implements PartitionCommand {
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.hpcsim.kernel;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
@@ -15,6 +16,16 @@ import java.util.Random;
  * so (only components with messages take part), collects their outboxes, forwards messages for
  * other partitions in one batch per partition and reports back with counts, so the coordinator
  * knows when every message of a round has been delivered and handled.
+ *
+ * <p>Accounting (see {@link CoordinatorLogic} for the invariant it serves): every inbound batch names
+ * its sender partition, and each report to the coordinator lists, one entry per batch, the senders
+ * of the batches merged since the previous report. The coordinator can then match merges to the
+ * batches it knows of per (sender, receiver) pair, the one order Pekko guarantees.
+ *
+ * <p>Every command is checked against what this partition holds; a broken expectation (a message
+ * due before the round being run, a round with nothing due, a second command while one waits, a
+ * message left over at the end) throws a {@link KernelFailure} with the partition's state, so the
+ * run fails at once instead of hanging or silently losing a message.
  *
  * <p>Pending messages sit in priority queues ordered by (time, round, target, sender, sequence): the
  * messages due in a round come off the head already grouped by target and in delivery order,
@@ -47,10 +58,16 @@ final class PartitionLogic {
     private boolean stopRequested;
     private final ArrayList<Envelope>[] outTo;
 
-    private long received;
+    /** Inbound batches merged since the start, per sender partition. */
+    private final long[] mergedFromCount;
+    /** Senders of the inbound batches merged since the last report, one entry per batch. */
+    private int[] mergedFrom = new int[4];
+    private int mergedCount;
     private PartitionCommand waiting;
     private boolean ending;
-    private long time;
+    /** The (time, round) last run here: every message arriving later must be due after it. */
+    private long time = Long.MIN_VALUE;
+    private int round;
     private int awaiting;
     private long reportedEvents;
     private long messages;
@@ -58,6 +75,7 @@ final class PartitionLogic {
     private long activations;
     private long pekkoMessages;
     private ComponentFailure failure;
+    private static final int[] NONE = new int[0];
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     PartitionLogic(int index, int partitions, int componentCount, int localCount, List<Envelope> initial,
@@ -69,6 +87,7 @@ final class PartitionLogic {
         this.localCount = localCount;
         this.shuffle = shuffleSeed == 0 ? null : new Random(shuffleSeed * 31 + index);
         this.outTo = new ArrayList[partitions];
+        this.mergedFromCount = new long[partitions];
         for (Envelope e : initial) {
             place(e);
         }
@@ -79,15 +98,15 @@ final class PartitionLogic {
         if (command instanceof PartitionCommand.Handled h) {
             handled(h);
         } else if (command instanceof PartitionCommand.RunRound r) {
-            runWhenComplete(r, r.expectedInbound());
+            runWhenComplete(r, r.expected());
         } else if (command instanceof PartitionCommand.Inbound i) {
             inbound(i);
         } else if (command instanceof PartitionCommand.RunEndOfInstant e) {
-            runWhenComplete(e, e.expectedInbound());
+            runWhenComplete(e, e.expected());
         } else if (command instanceof PartitionCommand.RunEnd e) {
-            runWhenComplete(e, e.expectedInbound());
+            runWhenComplete(e, e.expected());
         } else if (command instanceof PartitionCommand.RunWindDown w) {
-            runWhenComplete(w, w.expectedInbound());
+            runWhenComplete(w, w.expected());
         } else if (command instanceof PartitionCommand.Inject i) {
             inject(i);
         } else {
@@ -95,20 +114,42 @@ final class PartitionLogic {
         }
     }
 
-    private void runWhenComplete(PartitionCommand run, long expectedInbound) {
+    private void runWhenComplete(PartitionCommand run, long[] expected) {
         pekkoMessages++;
-        if (received < expectedInbound) {
-            waiting = run;
-        } else {
-            start(run);
+        if (waiting != null || awaiting > 0) {
+            throw broken("got " + run + " while still " + (waiting != null ? "waiting to run "
+                    + waiting : "waiting for " + awaiting + " acknowledgements"));
         }
+        if (merged(expected)) {
+            start(run);
+        } else {
+            waiting = run;
+        }
+    }
+
+    /** Whether every batch named by {@code expected} ((sender, count) pairs) has been merged. */
+    private boolean merged(long[] expected) {
+        for (int i = 0; i < expected.length; i += 2) {
+            if (mergedFromCount[(int) expected[i]] < expected[i + 1]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void inbound(PartitionCommand.Inbound batch) {
         pekkoMessages++;
-        received++;
+        int from = batch.from();
+        if (from < 0 || from >= partitions || from == index) {
+            throw broken("got a batch from partition " + from);
+        }
+        mergedFromCount[from]++;
+        if (mergedCount == mergedFrom.length) {
+            mergedFrom = Arrays.copyOf(mergedFrom, 2 * mergedCount);
+        }
+        mergedFrom[mergedCount++] = from;
         addAll(batch.envelopes());
-        if (waiting != null && received >= expectedOf(waiting)) {
+        if (waiting != null && merged(expectedOf(waiting))) {
             PartitionCommand run = waiting;
             waiting = null;
             start(run);
@@ -117,6 +158,9 @@ final class PartitionLogic {
 
     private void inject(PartitionCommand.Inject inject) {
         pekkoMessages++;
+        if (waiting != null || awaiting > 0) {
+            throw broken("got " + inject + " while a round is under way");
+        }
         for (Envelope e : inject.envelopes()) {
             place(e);
         }
@@ -134,35 +178,81 @@ final class PartitionLogic {
     }
 
     private void place(Envelope e) {
+        if (e.target() % partitions != index) {
+            throw broken("got a message for component " + e.target() + ", which lives in partition "
+                    + e.target() % partitions + ": " + e);
+        }
+        if (e.time() < time || e.time() == time && e.round() <= round) {
+            throw broken("got a message due at (" + e.time() + ", " + e.round() + "), not after the round it has run: "
+                    + e);
+        }
         (e.round() > 0 ? sameInstant : future).add(e);
     }
 
-    private static long expectedOf(PartitionCommand run) {
+    private static long[] expectedOf(PartitionCommand run) {
         if (run instanceof PartitionCommand.RunRound r) {
-            return r.expectedInbound();
+            return r.expected();
         } else if (run instanceof PartitionCommand.RunEndOfInstant e) {
-            return e.expectedInbound();
+            return e.expected();
         } else if (run instanceof PartitionCommand.RunWindDown w) {
-            return w.expectedInbound();
+            return w.expected();
         }
-        return ((PartitionCommand.RunEnd) run).expectedInbound();
+        return ((PartitionCommand.RunEnd) run).expected();
     }
 
     private void start(PartitionCommand run) {
         if (run instanceof PartitionCommand.RunRound r) {
             startRound(r.time(), r.round());
         } else if (run instanceof PartitionCommand.RunEndOfInstant e) {
+            settled(e.time(), e.round(), run);
             startEndOfInstant(e.time(), e.round());
         } else if (run instanceof PartitionCommand.RunWindDown w) {
+            settled(w.time(), w.round(), run);
             startWindDown(w);
         } else {
-            startEnd(((PartitionCommand.RunEnd) run).time());
+            PartitionCommand.RunEnd end = (PartitionCommand.RunEnd) run;
+            settled(end.time(), Integer.MAX_VALUE, run); // nothing sends after the end: every message is late
+            if (!end.stopped() && !future.isEmpty()) {
+                throw broken("still holds a message at the natural end of the run: " + future.peek());
+            }
+            startEnd(end.time());
         }
     }
 
-    private void startRound(long t, int r) {
+    /**
+     * Checks that instant {@code t} has settled here up to round {@code r}, before an end-of-instant,
+     * wind-down or end call as that round: no message due at or before (t, r) left. Messages for
+     * (t, r + 1) may already be here: partitions running the same step send them. (A run stopped
+     * before its first instant winds down at time 0 with messages still due at 0: those are never
+     * delivered, so only an end-of-instant call rules out a round-0 message at {@code t} itself.)
+     */
+    private void settled(long t, int r, PartitionCommand run) {
+        Envelope current = sameInstant.peek();
+        if (current != null && (current.time() < t || current.time() == t && current.round() <= r)) {
+            throw broken("was told " + run + " with a message of this instant undelivered: " + current);
+        }
+        Envelope head = future.peek();
+        if (head != null && (head.time() < t || head.time() == t && run instanceof PartitionCommand.RunEndOfInstant)) {
+            throw broken("was told " + run + " with a message due before it undelivered: " + head);
+        }
         time = t;
+        round = r;
+    }
+
+    private void startRound(long t, int r) {
         PriorityQueue<Envelope> pending = r == 0 ? future : sameInstant;
+        Envelope due = pending.peek();
+        Envelope early = r == 0 ? sameInstant.peek() : future.peek();
+        if (early != null && (r == 0 ? early.time() < t : early.time() <= t)) {
+            throw broken("was told to run (" + t + ", " + r + ") with an earlier message undelivered: " + early);
+        }
+        if (due == null || due.time() != t || due.round() != r) {
+            throw broken("was told to run (" + t + ", " + r + ") but " + (due == null ? "holds nothing due then"
+                    : due.time() < t || due.time() == t && due.round() < r
+                    ? "holds an earlier message undelivered: " + due : "its first message is due later: " + due));
+        }
+        time = t;
+        round = r;
         List<KernelCommand> shuffled = shuffle == null ? null : new ArrayList<>();
         Envelope head = pending.peek();
         while (head != null && head.time() == t && head.round() == r) {
@@ -204,7 +294,6 @@ final class PartitionLogic {
     }
 
     private void startEndOfInstant(long t, int r) {
-        time = t;
         List<Integer> callees = new ArrayList<>(wantsEndOfInstant.cardinality());
         for (int i = wantsEndOfInstant.nextSetBit(0); i >= 0; i = wantsEndOfInstant.nextSetBit(i + 1)) {
             callees.add(i);
@@ -226,7 +315,6 @@ final class PartitionLogic {
     }
 
     private void startWindDown(PartitionCommand.RunWindDown w) {
-        time = w.time();
         KernelCommand.WindDown call = new KernelCommand.WindDown(w.time(), w.round(), w.stopped());
         for (int i = wantsWindDown.nextSetBit(0); i >= 0; i = wantsWindDown.nextSetBit(i + 1)) {
             awaiting++;
@@ -247,7 +335,6 @@ final class PartitionLogic {
 
     private void startEnd(long t) {
         ending = true;
-        time = t;
         awaiting += localCount;
         KernelCommand.SimulationEnd end = new KernelCommand.SimulationEnd(t);
         for (int local = 0; local < localCount; local++) {
@@ -260,8 +347,11 @@ final class PartitionLogic {
 
     private void handled(PartitionCommand.Handled h) {
         pekkoMessages++;
-        if (h.error() != null && failure == null) {
-            failure = h.error();
+        if (awaiting == 0) {
+            throw broken("got an acknowledgement from local component " + h.localIndex() + " it was not waiting for");
+        }
+        if (h.error() != null) {
+            fail(h.error());
         }
         if ((h.flags() & PartitionCommand.Handled.END_OF_INSTANT) != 0) {
             wantsEndOfInstant.set(h.localIndex());
@@ -285,12 +375,18 @@ final class PartitionLogic {
         }
     }
 
+    /** Keeps the failure of the lowest component id, so that the error a run ends with does not depend on timing. */
+    private void fail(ComponentFailure f) {
+        if (failure == null || f.componentId() < failure.componentId()) {
+            failure = f;
+        }
+    }
+
     private void route(Envelope e) {
-        if (e.target() >= componentCount) {
-            if (failure == null) {
-                failure = new ComponentFailure(e.sender(), "component", time,
-                        new IllegalStateException("message to unknown component " + e.target() + ": " + e.payload()));
-            }
+        if (e.target() < 0 || e.target() >= componentCount) {
+            fail(new ComponentFailure(e.sender(), "component-" + e.sender(), time, round,
+                    "sending " + ComponentFailure.handling(e.payload()).substring("handling ".length()),
+                    new IllegalStateException("message to unknown component " + e.target())));
             return;
         }
         int p = e.target() % partitions;
@@ -330,13 +426,42 @@ final class PartitionLogic {
                 sent = new ArrayList<>(2);
             }
             sent.add(new CoordinatorCommand.SentBatch(p, hasNextRound, minTime));
-            out.toPartition(p, new PartitionCommand.Inbound(batch));
+            out.toPartition(p, new PartitionCommand.Inbound(index, batch));
         }
+        int[] merged = mergedCount == 0 ? NONE : Arrays.copyOf(mergedFrom, mergedCount);
+        mergedCount = 0;
         Envelope head = future.peek();
-        out.toCoordinator(new CoordinatorCommand.RoundDone(index, received, !sameInstant.isEmpty(),
+        out.toCoordinator(new CoordinatorCommand.RoundDone(index, merged, !sameInstant.isEmpty(),
                 head == null ? SimTime.NEVER : head.time(), !wantsEndOfInstant.isEmpty(), stopRequested, sent,
                 events() - reportedEvents, failure));
+        failure = null;
         stopRequested = false;
         reportedEvents = events();
+    }
+
+    private KernelFailure broken(String what) {
+        return new KernelFailure(name() + " " + what + "; its state: " + describe());
+    }
+
+    String name() {
+        return "partition " + index;
+    }
+
+    /** The virtual time last run here (0 before the first round). */
+    long lastTime() {
+        return time == Long.MIN_VALUE ? 0 : time;
+    }
+
+    /** The round last run here. */
+    int lastRound() {
+        return round;
+    }
+
+    /** The partition's state, for errors. */
+    String describe() {
+        return "last ran (" + (time == Long.MIN_VALUE ? "none" : time + ", " + round) + "), merged inbound batches"
+                + " per sender " + Arrays.toString(mergedFromCount) + ", " + future.size() + " messages of later instants (first " + future.peek() + "), "
+                + sameInstant.size() + " of this instant (first " + sameInstant.peek() + "), waiting to run "
+                + (waiting == null ? "nothing" : waiting) + ", awaiting " + awaiting + " acknowledgements, ending " + ending;
     }
 }

@@ -58,6 +58,11 @@ public final class StandardPolicies {
         return STANDARD;
     }
 
+    /** A new registry with every built-in policy, to which a caller may add policies of its own. */
+    public static Registry create() {
+        return build();
+    }
+
     private static Registry build() {
         Registry r = new Registry();
 
