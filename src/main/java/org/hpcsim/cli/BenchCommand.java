@@ -29,7 +29,11 @@ import picocli.CommandLine.Option;
             "Takes the options of `run`; prints each run's figures, the medians and the largest peak RSS.",
             "With --sweep FILE: times whole `hpcsim sweep` processes instead, each --parallel value once per round"
                 + " (the order alternating from round to round), checks that every sweep wrote the same results.csv,"
-                + " and prints the medians and each value's speed-up over the first."})
+                + " and prints the medians and each value's speed-up over the first.",
+            "With --soak N: runs the scenario (default " + SoakBench.DEFAULT_CONFIG + ": 8 threads, 4 partitions per"
+                + " thread, links, node failures, room) N times in this process with busy threads beside it, and"
+                + " reports the runs that hung (no end within the bound), failed, or wrote outputs other than a"
+                + " one-thread run's; exit status 1 if any did."})
 final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--runs", defaultValue = "5",
@@ -43,6 +47,19 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--parallel", split = ",", paramLabel = "N",
             description = "With --sweep: the --parallel values to compare (default: 1 and the number of cores).")
     List<Integer> parallel;
+
+    @Option(names = "--soak", paramLabel = "N",
+            description = "Soak the kernel: N in-process runs compared with one thread's (see above).")
+    Integer soak;
+
+    @Option(names = "--soak-bound", paramLabel = "SECONDS", defaultValue = "0",
+            description = "With --soak: wall-clock seconds after which a run counts as hung"
+                    + " (default 0: 20 times the one-thread run, at least 120).")
+    double soakBound;
+
+    @Option(names = "--busy-threads", paramLabel = "N", defaultValue = "1",
+            description = "With --soak: threads that keep cores busy beside the runs (default ${DEFAULT-VALUE}).")
+    int busyThreads;
 
     @Option(names = "--jvm-opt", paramLabel = "OPT", description = "Extra JVM option for each run (repeatable).")
     List<String> jvmOptions = new ArrayList<>();
@@ -63,6 +80,15 @@ final class BenchCommand implements Callable<Integer> {
             throw new InputException("--runs must be >= 1");
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (soak != null) {
+            if (soak < 1 || busyThreads < 0 || soakBound < 0) {
+                throw new InputException("--soak must be >= 1, --busy-threads >= 0 and --soak-bound >= 0");
+            }
+            if (sweep != null || parallel != null) {
+                throw new InputException("--soak runs one scenario; it does not combine with --sweep or --parallel");
+            }
+            return SoakBench.run(options, soak, soakBound, busyThreads, out);
+        }
         if (sweep != null) {
             return benchSweep(out);
         }

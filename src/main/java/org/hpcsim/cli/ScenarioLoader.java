@@ -31,7 +31,13 @@ final class ScenarioLoader {
     }
 
     static Scenario load(RunOptions options, Registry registry) {
+        return load(options, registry, Map.of());
+    }
+
+    /** As {@link #load(RunOptions, Registry)}, with {@code extra} keys set after every option. */
+    static Scenario load(RunOptions options, Registry registry, Map<String, String> extra) {
         Map<String, String> overrides = new LinkedHashMap<>(options.toOverrides());
+        overrides.putAll(extra);
         Config config;
         boolean wantsDefault = options.config == null && !overrides.containsKey("trace");
         if (!wantsDefault) {

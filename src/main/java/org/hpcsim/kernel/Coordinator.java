@@ -49,11 +49,8 @@ final class Coordinator extends AbstractBehavior<CoordinatorCommand> {
         }
         try {
             logic.handle(command);
-        } catch (KernelFailure e) {
-            result.completeExceptionally(e);
         } catch (RuntimeException | Error e) {
-            result.completeExceptionally(new KernelFailure("coordinator failed handling " + command + ": " + e
-                    + "; its state: " + logic.describe(), e));
+            result.completeExceptionally(KernelFailure.thrown(e, "coordinator", command, logic::describe));
         }
         return this;
     }

@@ -162,14 +162,7 @@ final class CoordinatorLogic {
             }
         }
         events += done.events();
-        if (done.failure() != null && (failure == null || done.failure().componentId() < failure.componentId())) {
-            failure = done.failure();
-        }
-        if (--awaiting == 0) {
-            if (failure != null) {
-                fail(failure);
-                return;
-            }
+        if (lastReport(done.failure())) {
             progress.update(time, events);
             nextStep();
         }
@@ -220,14 +213,7 @@ final class CoordinatorLogic {
         endMessages += done.messages();
         endEvents += done.events();
         endActivations += done.activations();
-        if (done.failure() != null && (failure == null || done.failure().componentId() < failure.componentId())) {
-            failure = done.failure();
-        }
-        if (--awaiting == 0) {
-            if (failure != null) {
-                fail(failure);
-                return;
-            }
+        if (lastReport(done.failure())) {
             long sent = actorMessages + endActivations;
             result.complete(new KernelStats(time == Long.MIN_VALUE ? 0 : time, instants, rounds, endMessages,
                     endEvents, endActivations, sent));
@@ -239,6 +225,24 @@ final class CoordinatorLogic {
             throw broken("got " + report + " from partition " + p + ", which it had not told to act");
         }
         outstanding[p]--;
+    }
+
+    /**
+     * Counts one report in, keeping the failure of the lowest component id seen in this step; returns
+     * whether the step is over and went well (when it is over with a failure, the run has failed).
+     */
+    private boolean lastReport(ComponentFailure reported) {
+        if (reported != null && (failure == null || reported.componentId() < failure.componentId())) {
+            failure = reported;
+        }
+        if (--awaiting > 0) {
+            return false;
+        }
+        if (failure != null) {
+            fail(failure);
+            return false;
+        }
+        return true;
     }
 
     private void fail(RuntimeException e) {

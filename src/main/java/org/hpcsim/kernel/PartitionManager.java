@@ -74,11 +74,8 @@ final class PartitionManager extends AbstractBehavior<PartitionCommand> implemen
         }
         try {
             logic.handle(command);
-        } catch (KernelFailure e) {
-            result.completeExceptionally(e);
         } catch (RuntimeException | Error e) {
-            result.completeExceptionally(new KernelFailure(logic.name() + " failed handling " + command + ": " + e
-                    + "; its state: " + logic.describe(), e));
+            result.completeExceptionally(KernelFailure.thrown(e, logic.name(), command, logic::describe));
         }
         return this;
     }

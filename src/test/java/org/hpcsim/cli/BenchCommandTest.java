@@ -10,7 +10,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code bench --sweep} times whole sweep processes per --parallel value and checks their results agree. */
+/**
+ * {@code bench --sweep} times whole sweep processes per --parallel value and checks their results
+ * agree; {@code bench --soak} runs a scenario many times against a one-thread run.
+ */
 class BenchCommandTest {
     @TempDir
     Path dir;
@@ -48,5 +51,41 @@ class BenchCommandTest {
         Cli.Result zero = Cli.run("bench", "--sweep", file.toString(), "--parallel", "0");
         assertEquals(2, zero.status());
         assertTrue(zero.err().contains("--parallel"), zero.err());
+    }
+
+    @Test
+    void benchSoakRunsTheHardSettingsAgainstAOneThreadRunAndReportsEachRun() {
+        Path trace = dir.resolve("small.swf");
+        assertEquals(0, Cli.run("generate", "--jobs", "150", "--procs", "128", "-o", trace.toString()).status());
+        Cli.Result r = Cli.run("bench", "--soak", "2", "-c", SoakBench.DEFAULT_CONFIG, "-Dtrace=" + trace);
+        assertEquals(0, r.status(), r.out() + r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.get(0).startsWith("reference, 1 thread and 1 partition: 150 jobs, "), r.out());
+        assertTrue(lines.get(1).startsWith("soaking " + trace + ": 2 runs at kernel.threads 8, partitions per thread 4,"
+                + " throughput 5; 1 busy thread(s) beside; bound "), r.out());
+        assertTrue(lines.get(2).matches("run 1/2: [0-9.]+ s wall, [0-9.]+ s CPU: same outputs as one thread"), r.out());
+        assertTrue(lines.get(3).matches("run 2/2: [0-9.]+ s wall, [0-9.]+ s CPU: same outputs as one thread"), r.out());
+        assertTrue(lines.get(4).startsWith("soak: 2 runs, 0 hangs, 0 failures, 0 with different outputs; good runs:"
+                + " median "), r.out());
+    }
+
+    @Test
+    void benchSoakRefusesBadCountsAndSweeps() {
+        Cli.Result zero = Cli.run("bench", "--soak", "0");
+        assertEquals(2, zero.status());
+        assertTrue(zero.err().contains("--soak must be >= 1"), zero.err());
+        Cli.Result sweep = Cli.run("bench", "--soak", "2", "--sweep", "config/sweep.conf");
+        assertEquals(2, sweep.status());
+        assertTrue(sweep.err().contains("does not combine with --sweep"), sweep.err());
+    }
+
+    @Test
+    void soakComparisonNamesChangedMissingAndExtraFiles() {
+        java.util.Map<String, byte[]> expected = java.util.Map.of("jobs.csv", new byte[] {1}, "events.csv", new byte[] {2},
+                "inlet.csv", new byte[] {3});
+        java.util.Map<String, byte[]> got = new java.util.TreeMap<>(java.util.Map.of("jobs.csv", new byte[] {1},
+                "events.csv", new byte[] {9}, "links.csv", new byte[] {4}));
+        assertEquals(List.of("events.csv", "inlet.csv missing", "links.csv extra"),
+                SoakBench.differing(new java.util.TreeMap<>(expected), got));
     }
 }

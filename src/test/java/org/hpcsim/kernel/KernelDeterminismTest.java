@@ -3,6 +3,7 @@ package org.hpcsim.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -10,15 +11,26 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Each test takes about a second. The 8-thread, 16-partition setting can hang when another process
- * keeps a core busy (an open kernel bug, see the README's kernel section); a hang then fails here
- * after 120 s instead of blocking the suite.
+ * The same model gives the same logs whatever the threads, partitions, dispatcher throughput and
+ * the kernel's test-only shuffling of the order it hands out work. Each test takes about a second;
+ * {@link KernelSoakTest} runs the same settings thousands of times under a busy core.
  */
-@Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Timeout(value = 120, unit = TimeUnit.SECONDS) // a hang guard only
 class KernelDeterminismTest {
+    /** One thread, one partition: the run every other setting must match. */
+    static final KernelSettings REFERENCE = new KernelSettings(1, 1, 100, 42, 0);
+    /** Threads, partitions, throughput, seed and shuffle seed to compare with the reference. */
+    static final List<KernelSettings> SETTINGS = List.of(
+            new KernelSettings(2, 4, 1, 42, 0),
+            new KernelSettings(4, 8, 100, 42, 0),
+            new KernelSettings(2, 3, 1, 42, 7),
+            new KernelSettings(8, 16, 5, 42, 99),
+            new KernelSettings(1, 40, 1, 42, 12345));
+
     private static final ActorRuntime runtime = org.hpcsim.testing.TestRuntime.get();
 
-    private static Map<Integer, String> run(KernelSettings settings) {
+    /** The gossip model's logs, by component, after a run with these settings. */
+    static Map<Integer, String> run(ActorRuntime runtime, KernelSettings settings) {
         Kernel kernel = new Kernel(settings);
         Map<Integer, String> logs = GossipModel.build(kernel, 40, 20);
         KernelStats stats = kernel.run(runtime);
@@ -28,21 +40,15 @@ class KernelDeterminismTest {
 
     @Test
     void sameSeedGivesIdenticalLogsWhateverThreadsPartitionsThroughputOrShuffle() {
-        Map<Integer, String> reference = run(new KernelSettings(1, 1, 100, 42, 0));
+        Map<Integer, String> reference = run(runtime, REFERENCE);
         assertEquals(40, reference.size());
-        for (KernelSettings s : new KernelSettings[] {
-            new KernelSettings(2, 4, 1, 42, 0),
-            new KernelSettings(4, 8, 100, 42, 0),
-            new KernelSettings(2, 3, 1, 42, 7),
-            new KernelSettings(8, 16, 5, 42, 99),
-            new KernelSettings(1, 40, 1, 42, 12345),
-        }) {
-            assertEquals(reference, run(s), "logs differ with " + s);
+        for (KernelSettings s : SETTINGS) {
+            assertEquals(reference, run(runtime, s), "logs differ with " + s);
         }
     }
 
     @Test
     void differentSeedGivesDifferentLogs() {
-        assertTrue(!run(new KernelSettings(1, 1, 100, 42, 0)).equals(run(new KernelSettings(1, 1, 100, 43, 0))));
+        assertTrue(!run(runtime, REFERENCE).equals(run(runtime, new KernelSettings(1, 1, 100, 43, 0))));
     }
 }
