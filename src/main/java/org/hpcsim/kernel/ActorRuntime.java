@@ -6,6 +6,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,6 +32,9 @@ public final class ActorRuntime implements AutoCloseable {
     private final ActorSystem<Void> system;
     private final AtomicInteger runs = new AtomicInteger();
     private final AtomicInteger registered = new AtomicInteger();
+    /** What to run if the system terminates under a run (see {@link #whileRunning}). */
+    private final Set<Runnable> onTermination = ConcurrentHashMap.newKeySet();
+    private volatile boolean terminated;
     /** Dispatchers no run holds, by threads and throughput; the most recently freed first (its threads may still be up). */
     private final Map<String, Deque<String>> idle = new HashMap<>();
 
@@ -40,6 +45,10 @@ public final class ActorRuntime implements AutoCloseable {
         Config config = ConfigFactory.parseResources("org/hpcsim/kernel/pekko.conf")
                 .withFallback(ConfigFactory.defaultReference());
         this.system = ActorSystem.create(Behaviors.empty(), "hpcsim-" + INSTANCES.incrementAndGet(), config);
+        system.getWhenTerminated().thenRun(() -> {
+            terminated = true;
+            onTermination.forEach(Runnable::run);
+        });
     }
 
     /** Starts a runtime on the calling thread. */
@@ -118,9 +127,17 @@ public final class ActorRuntime implements AutoCloseable {
         return threads + "-" + throughput;
     }
 
-    /** Runs {@code action} once the ActorSystem has terminated (at once if it already has). */
-    void onTermination(Runnable action) {
-        system.getWhenTerminated().thenRun(action);
+    /**
+     * Runs {@code action} if the ActorSystem terminates (at once if it already has) before the
+     * returned handle is run; the handle forgets the action, so a runtime that serves many runs
+     * keeps no callback of a finished one.
+     */
+    Runnable whileRunning(Runnable action) {
+        onTermination.add(action);
+        if (terminated) {
+            action.run();
+        }
+        return () -> onTermination.remove(action);
     }
 
     /** Starts stopping the ActorSystem and returns at once (a process about to exit need not wait). */

@@ -190,7 +190,7 @@ public abstract class ComponentActor<C> extends AbstractBehavior<KernelCommand> 
         try {
             onMessage((C) message.payload());
         } catch (RuntimeException | Error e) {
-            failed(e, ComponentFailure.handling(message.payload()) + " from "
+            failed(e, "handling " + ComponentFailure.describe(message.payload()) + " from "
                     + (message.sender() == Envelope.KERNEL ? "the kernel" : "component " + message.sender()));
         }
     }

@@ -30,8 +30,8 @@ public final class ComponentFailure extends RuntimeException {
         return time;
     }
 
-    /** "handling " and the message, cut to a readable length; a message whose toString throws is named by its class. */
-    static String handling(Object message) {
+    /** A message as text, cut to a readable length; one whose toString throws is named by its class. */
+    static String describe(Object message) {
         String text;
         try {
             text = String.valueOf(message);
@@ -41,6 +41,6 @@ public final class ComponentFailure extends RuntimeException {
         if (text.length() > MAX_MESSAGE) {
             text = text.substring(0, MAX_MESSAGE) + "...";
         }
-        return "handling " + text;
+        return text;
     }
 }

@@ -92,7 +92,6 @@ final class CoordinatorLogic {
     private long endEvents;
     private long endActivations;
     private ComponentFailure failure;
-    private boolean failed;
     private boolean stopRequested;
     private boolean stoppedFromOutside;
     private boolean woundDown;
@@ -138,7 +137,7 @@ final class CoordinatorLogic {
 
     private void roundDone(CoordinatorCommand.RoundDone done) {
         actorMessages++;
-        if (failed) {
+        if (result.isDone()) {
             return;
         }
         int p = done.partition();
@@ -169,7 +168,7 @@ final class CoordinatorLogic {
     }
 
     private void resume(CoordinatorCommand.Resume resume) {
-        if (failed) {
+        if (result.isDone()) {
             return;
         }
         if (!paused) {
@@ -206,7 +205,7 @@ final class CoordinatorLogic {
 
     private void endDone(CoordinatorCommand.EndDone done) {
         actorMessages += 1 + done.actorMessages();
-        if (failed) {
+        if (result.isDone()) {
             return;
         }
         answered(done.partition(), done);
@@ -246,7 +245,6 @@ final class CoordinatorLogic {
     }
 
     private void fail(RuntimeException e) {
-        failed = true;
         result.completeExceptionally(e);
     }
 

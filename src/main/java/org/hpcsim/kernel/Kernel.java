@@ -147,7 +147,7 @@ public final class Kernel {
             control.start(initialSeq);
         }
         ActorRuntime.RunRoot<Stop> run = runtime.spawnRun(root, settings);
-        runtime.onTermination(() -> {
+        Runnable forget = runtime.whileRunning(() -> {
             result.completeExceptionally(new KernelFailure("the actor system stopped during the run"));
             stopped.complete(null);
         });
@@ -170,6 +170,7 @@ public final class Kernel {
             if (failed) {
                 awaitStop(stopped);
             }
+            forget.run();
             runtime.endRun(run);
             if (control != null) {
                 control.finished();

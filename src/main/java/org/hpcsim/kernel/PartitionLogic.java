@@ -89,7 +89,7 @@ final class PartitionLogic {
         this.outTo = new ArrayList[partitions];
         this.mergedFromCount = new long[partitions];
         for (Envelope e : initial) {
-            place(e);
+            accept(e);
         }
     }
 
@@ -162,7 +162,7 @@ final class PartitionLogic {
             throw broken("got " + inject + " while a round is under way");
         }
         for (Envelope e : inject.envelopes()) {
-            place(e);
+            accept(e);
         }
         finishRound();
     }
@@ -173,15 +173,20 @@ final class PartitionLogic {
             Collections.shuffle(envelopes, shuffle);
         }
         for (int i = 0, n = envelopes.size(); i < n; i++) {
-            place(envelopes.get(i));
+            accept(envelopes.get(i));
         }
     }
 
-    private void place(Envelope e) {
+    /** Places a message that came from outside this partition, after checking that it belongs here. */
+    private void accept(Envelope e) {
         if (e.target() % partitions != index) {
             throw broken("got a message for component " + e.target() + ", which lives in partition "
                     + e.target() % partitions + ": " + e);
         }
+        place(e);
+    }
+
+    private void place(Envelope e) {
         if (e.time() < time || e.time() == time && e.round() <= round) {
             throw broken("got a message due at (" + e.time() + ", " + e.round() + "), not after the round it has run: "
                     + e);
@@ -385,7 +390,7 @@ final class PartitionLogic {
     private void route(Envelope e) {
         if (e.target() < 0 || e.target() >= componentCount) {
             fail(new ComponentFailure(e.sender(), "component-" + e.sender(), time, round,
-                    "sending " + ComponentFailure.handling(e.payload()).substring("handling ".length()),
+                    "sending " + ComponentFailure.describe(e.payload()),
                     new IllegalStateException("message to unknown component " + e.target())));
             return;
         }

@@ -68,8 +68,8 @@ class InternalErrorTest {
                 + " failed at t="), first);
         assertTrue(first.endsWith("in its end-of-instant call: java.lang.IllegalStateException: allocator bug on call 50"),
                 first);
-        assertFalse(out.toFile().exists(), "no output directory left behind: " + List.of(String.valueOf(
-                out.toFile().list())));
+        assertFalse(out.toFile().exists(), "no output directory left behind: " + java.util.Arrays.toString(
+                out.toFile().list()));
         System.out.printf("the failing allocator ended the run %.1f ms after it threw%n",
                 (ended - thrownAt.get()) / 1e6);
     }

@@ -21,23 +21,31 @@ final class SequentialReference {
                    long activations) {
     }
 
-    private SequentialReference() {
+    private final List<PlainGossip> components;
+    private final PriorityQueue<Envelope> pending = new PriorityQueue<>(Envelope.PENDING_ORDER);
+    private final TreeSet<Integer> wantsEndOfInstant = new TreeSet<>();
+    private final TreeSet<Integer> wantsWindDown = new TreeSet<>();
+    private boolean stop;
+    private long messages;
+    private long events;
+    private long activations;
+
+    private SequentialReference(List<PlainGossip> components, List<Envelope> initial) {
+        this.components = components;
+        pending.addAll(initial);
     }
 
     static Outcome run(List<PlainGossip> components, List<Envelope> initial) {
-        PriorityQueue<Envelope> pending = new PriorityQueue<>(Envelope.PENDING_ORDER);
-        pending.addAll(initial);
-        TreeSet<Integer> wantsEndOfInstant = new TreeSet<>();
-        TreeSet<Integer> wantsWindDown = new TreeSet<>();
-        boolean[] stop = new boolean[1];
+        return new SequentialReference(components, initial).run();
+    }
+
+    private Outcome run() {
         boolean woundDown = false;
         long time = Long.MIN_VALUE;
         int round = 0;
         long instants = 0;
         long rounds = 0;
-        long[] counts = new long[3]; // messages, events, activations
         while (true) {
-            Envelope head = pending.peek();
             boolean sameInstant = false;
             for (Envelope e : pending) {
                 if (e.round() > 0) {
@@ -50,59 +58,52 @@ final class SequentialReference {
             if (sameInstant) {
                 round++;
                 rounds++;
-                deliverRound(components, pending, time, round, counts, wantsEndOfInstant, wantsWindDown, stop);
+                deliverRound(time, round);
                 continue;
             }
             if (!wantsEndOfInstant.isEmpty()) {
                 round++;
                 rounds++;
-                List<Integer> callees = new ArrayList<>(wantsEndOfInstant);
-                wantsEndOfInstant.clear();
-                for (int c : callees) {
-                    counts[1]++;
-                    counts[2]++;
-                    apply(components.get(c).handle(new KernelCommand.EndOfInstant(time, round)), c, pending,
-                            wantsEndOfInstant, wantsWindDown, stop);
-                }
+                call(wantsEndOfInstant, new KernelCommand.EndOfInstant(time, round));
                 continue;
             }
             long now = time == Long.MIN_VALUE ? 0 : time;
             if (woundDown) {
-                for (PlainGossip c : components) {
-                    c.handle(new KernelCommand.SimulationEnd(now));
-                }
-                counts[2] += components.size();
                 List<String> logs = new ArrayList<>();
                 for (PlainGossip c : components) {
+                    c.handle(new KernelCommand.SimulationEnd(now));
                     logs.add(c.log());
                 }
-                return new Outcome(logs, now, instants, rounds, counts[0], counts[1], counts[2]);
+                activations += components.size();
+                return new Outcome(logs, now, instants, rounds, messages, events, activations);
             }
-            if (head == null || stop[0]) {
+            if (pending.isEmpty() || stop) {
                 woundDown = true;
                 round++;
                 rounds++;
-                List<Integer> callees = new ArrayList<>(wantsWindDown);
-                wantsWindDown.clear();
-                for (int c : callees) {
-                    counts[1]++;
-                    counts[2]++;
-                    apply(components.get(c).handle(new KernelCommand.WindDown(now, round, false)), c, pending,
-                            wantsEndOfInstant, wantsWindDown, stop);
-                }
+                call(wantsWindDown, new KernelCommand.WindDown(now, round, false));
                 continue;
             }
-            time = head.time();
+            time = pending.peek().time();
             round = 0;
             instants++;
             rounds++;
-            deliverRound(components, pending, time, 0, counts, wantsEndOfInstant, wantsWindDown, stop);
+            deliverRound(time, 0);
         }
     }
 
-    private static void deliverRound(List<PlainGossip> components, PriorityQueue<Envelope> pending, long time,
-                                     int round, long[] counts, TreeSet<Integer> eoi, TreeSet<Integer> windDown,
-                                     boolean[] stop) {
+    /** Calls the components in {@code wanting} (in id order) with {@code command}, and forgets that they asked. */
+    private void call(TreeSet<Integer> wanting, KernelCommand command) {
+        List<Integer> callees = new ArrayList<>(wanting);
+        wanting.clear();
+        for (int c : callees) {
+            events++;
+            activations++;
+            apply(c, components.get(c).handle(command));
+        }
+    }
+
+    private void deliverRound(long time, int round) {
         List<List<Envelope>> byTarget = new ArrayList<>();
         while (!pending.isEmpty() && pending.peek().time() == time && pending.peek().round() == round) {
             Envelope e = pending.poll();
@@ -113,25 +114,23 @@ final class SequentialReference {
         }
         for (List<Envelope> group : byTarget) {
             int c = group.get(0).target();
-            counts[0] += group.size();
-            counts[1] += group.size();
-            counts[2]++;
-            apply(components.get(c).handle(new KernelCommand.Deliver(time, round, group)), c, pending, eoi, windDown,
-                    stop);
+            messages += group.size();
+            events += group.size();
+            activations++;
+            apply(c, components.get(c).handle(new KernelCommand.Deliver(time, round, group)));
         }
     }
 
-    private static void apply(PartitionCommand.Handled h, int component, PriorityQueue<Envelope> pending,
-                              TreeSet<Integer> eoi, TreeSet<Integer> windDown, boolean[] stop) {
+    private void apply(int component, PartitionCommand.Handled h) {
         pending.addAll(h.out());
         if ((h.flags() & PartitionCommand.Handled.END_OF_INSTANT) != 0) {
-            eoi.add(component);
+            wantsEndOfInstant.add(component);
         }
         if ((h.flags() & PartitionCommand.Handled.WIND_DOWN) != 0) {
-            windDown.add(component);
+            wantsWindDown.add(component);
         }
         if ((h.flags() & PartitionCommand.Handled.STOP) != 0) {
-            stop[0] = true;
+            stop = true;
         }
     }
 }
