@@ -3,8 +3,9 @@ package org.hpcsim.cli;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.Locale;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.sim.LiveRun;
@@ -15,7 +16,10 @@ import org.hpcsim.sim.Simulation;
  * line, and answers on standard output. A rejected command is reported and the console keeps
  * reading. Works the same whether standard input is a terminal or a pipe (scripts); at a terminal,
  * pressing Enter while the run goes on pauses it before its next instant. The end of the input while
- * paused lets the run go on to its end.
+ * paused lets the run go on to its end. {@link #interrupt()} (Ctrl-C) quits: at the prompt at once,
+ * while the run goes on at its next instant.
+ *
+ * <p>Lines are read by a thread of their own, so that an interrupt never waits for a line.
  */
 final class Console {
     static final String HELP = String.join("\n",
@@ -30,8 +34,17 @@ final class Console {
             "  quit                 stop now: queued and running jobs end unfinished; outputs are written",
             "  help                 this list");
 
+    /** Markers in the line queue, told apart by identity. */
+    private static final String END_OF_INPUT = new String("end of input");
+    private static final String INTERRUPT = new String("interrupt");
+
     private final LiveRun live;
     private final BufferedReader in;
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private volatile boolean interrupted;
+    /** At a terminal after continue: the next line typed pauses the run instead of being a command. */
+    private volatile boolean pauseOnLine;
+    private Thread reader;
     private final PrintWriter out;
     private final boolean interactive;
 
@@ -45,6 +58,11 @@ final class Console {
     /** Drives the run to its end and returns its result. */
     Simulation.Result run() throws InterruptedException {
         while (live.awaitPause()) {
+            pauseOnLine = false;
+            if (interrupted) {
+                quitInterrupted();
+                continue;
+            }
             out.println("paused at " + SimTime.format(live.clock()) + " s; " + live.status());
             out.flush();
             commands();
@@ -52,13 +70,36 @@ final class Console {
         return live.result();
     }
 
+    /** Ctrl-C: quit at the prompt, or at the next instant if the run goes on. Any thread. */
+    void interrupt() {
+        interrupted = true;
+        lines.add(INTERRUPT);
+        try {
+            live.requestPause();
+        } catch (RuntimeException e) {
+            // The run is over or failed: the loop ends by itself.
+        }
+    }
+
+    private void quitInterrupted() {
+        out.println();
+        out.println("interrupted: quitting (queued and running jobs end unfinished; outputs are written)");
+        out.flush();
+        live.interrupted();
+        live.quit();
+    }
+
     /** Reads commands until one lets the run go on. */
-    private void commands() {
+    private void commands() throws InterruptedException {
         while (true) {
             out.print("hpcsim> ");
             out.flush();
-            String line = readLine();
-            if (line == null) {
+            String line = nextLine();
+            if (line == INTERRUPT) {
+                quitInterrupted();
+                return;
+            }
+            if (line == END_OF_INPUT) {
                 out.println();
                 out.println("end of input: continuing to the end");
                 out.flush();
@@ -130,9 +171,7 @@ final class Console {
             }
             case "continue" -> {
                 noArguments(verb, rest);
-                if (interactive) {
-                    watchForPause();
-                }
+                pauseOnLine = interactive;
                 live.resume();
                 return true;
             }
@@ -153,26 +192,35 @@ final class Console {
         }
     }
 
-    /** At a terminal: the next line typed while the run goes on pauses it (the line itself is dropped). */
-    private void watchForPause() {
-        Thread watcher = new Thread(() -> {
-            try {
-                if (in.readLine() != null) {
-                    live.requestPause();
-                }
-            } catch (IOException | RuntimeException e) {
-                // The run ended or the terminal closed: nothing to pause.
-            }
-        }, "hpcsim-console-pause");
-        watcher.setDaemon(true);
-        watcher.start();
+    /** The next line, {@link #END_OF_INPUT} or {@link #INTERRUPT}; starts the reader on first use. */
+    private String nextLine() throws InterruptedException {
+        if (reader == null) {
+            reader = new Thread(this::readAll, "hpcsim-console-input");
+            reader.setDaemon(true);
+            reader.start();
+        }
+        String line = lines.take();
+        if (line == END_OF_INPUT) {
+            lines.add(END_OF_INPUT); // stays the answer from now on
+        }
+        return line;
     }
 
-    private String readLine() {
+    private void readAll() {
         try {
-            return in.readLine();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (pauseOnLine) {
+                    // At a terminal while the run goes on: Enter pauses it; the line itself is dropped.
+                    pauseOnLine = false;
+                    live.requestPause();
+                } else {
+                    lines.add(line);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // The terminal closed or the run ended: as the end of the input.
         }
+        lines.add(END_OF_INPUT);
     }
 }

@@ -67,6 +67,10 @@ final class ExperimentCommand implements Runnable {
                 description = "Output directory (results.csv, report.md), written atomically.")
         Path out;
 
+        @Option(names = "--force", description = "Write into a non-empty --out that holds no finished experiment"
+                + " (entries of the same names are replaced, others kept).")
+        boolean force;
+
         @Option(names = {"-q", "--quiet"}, description = "Do not print the table.")
         boolean quiet;
 
@@ -85,7 +89,7 @@ final class ExperimentCommand implements Runnable {
 
         /** Writes results.csv and report.md, then prints {@code shown} unless quiet. */
         void write(ResultTable csv, String report, ResultTable shown, CommandLine.Model.CommandSpec spec) {
-            OutputDirectory dir = OutputDirectory.open(out);
+            OutputDirectory dir = OutputDirectory.open(out, "experiment", force);
             try {
                 Files.writeString(dir.file("results.csv"), csv.csv(), StandardCharsets.UTF_8);
                 Files.writeString(dir.file("report.md"), report, StandardCharsets.UTF_8);

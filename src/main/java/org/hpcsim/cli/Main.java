@@ -3,10 +3,12 @@ package org.hpcsim.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
 import java.util.Properties;
 import org.hpcsim.allocation.AllocationRefusedException;
 import org.hpcsim.kernel.ComponentFailure;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.report.OutputException;
 import org.hpcsim.workload.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,11 +21,16 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, SweepCommand.class, ListCommand.class, AllocateCommand.class,
             ExperimentCommand.class, TraceCommand.class, BenchCommand.class, GenerateCommand.class, ThermalCommand.class,
             PlotCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Exit status: 0 success, 1 internal error, 2 bad input or usage."})
+        footer = {"", "Exit status: 0 success, 1 internal error (a bug: please report it), 2 bad input or usage,"
+            + " 3 a file could not be written or read (disk full, permissions), 130 interrupted (Ctrl-C)."})
 public final class Main implements Runnable {
 
     /** Bad input or usage. */
     public static final int EXIT_INPUT = 2;
+    /** A file could not be written or read (a full disk, no permission): the outputs were not left half-written. */
+    public static final int EXIT_IO = 3;
+    /** Interrupted (Ctrl-C): 128 + SIGINT, as shells report it. */
+    public static final int EXIT_INTERRUPTED = 130;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -36,6 +43,7 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         // Plots are drawn off screen: never look for a display (nor fail for want of one).
         System.setProperty("java.awt.headless", "true");
+        Interrupts.install();
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("sweep"))) {
             // Pekko takes most of a second to start: begin before the command line is even parsed,
             // and set logging up here meanwhile, so that it is ready when Pekko's logger starts.
@@ -83,10 +91,37 @@ public final class Main implements Runnable {
             err.flush();
             return EXIT_INPUT;
         }
+        OutputException output = cause(ex, OutputException.class);
+        if (output != null) {
+            err.println("hpcsim: error: " + context + output.getMessage());
+            err.flush();
+            return EXIT_IO;
+        }
+        IOException io = cause(ex, IOException.class);
+        if (io != null) {
+            err.println("hpcsim: error: " + context + "I/O error: " + (io instanceof FileSystemException f
+                    ? f.getFile() + ": " + (f.getReason() == null ? f.getClass().getSimpleName() : f.getReason())
+                    : io.getMessage()));
+            err.flush();
+            return EXIT_IO;
+        }
         err.println("hpcsim: internal error: " + context + ex);
         ex.printStackTrace(err);
         err.flush();
         return 1;
+    }
+
+    /** The first throwable of the given type in the cause chain, or null. */
+    private static <T extends Throwable> T cause(Throwable ex, Class<T> type) {
+        for (Throwable t = ex; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return null;
     }
 
     /** Reads the version Maven wrote into the jar. */

@@ -81,6 +81,10 @@ final class MalleableCommand implements Callable<Integer> {
             description = "Output directory (default ${DEFAULT-VALUE}), written atomically.")
     Path out;
 
+    @Option(names = "--force", description = "Write into a non-empty --out that holds no finished experiment"
+            + " (entries of the same names are replaced, others kept).")
+    boolean force;
+
     @Option(names = {"-q", "--quiet"}, description = "Do not print the table.")
     boolean quiet;
 
@@ -138,7 +142,7 @@ final class MalleableCommand implements Callable<Integer> {
                 list.forEach(v -> report.append("- ").append(v).append('\n'));
             }
         });
-        OutputDirectory dir = OutputDirectory.open(out);
+        OutputDirectory dir = OutputDirectory.open(out, "experiment", force);
         try {
             write(dir, "results.csv", table.csv());
             write(dir, "alpha.csv", alpha.csv());

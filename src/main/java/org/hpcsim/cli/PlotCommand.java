@@ -43,6 +43,10 @@ final class PlotCommand implements Callable<Integer> {
             description = "Draw the Gantt chart only for runs of at most N jobs (default ${DEFAULT-VALUE}).")
     int ganttMaxJobs;
 
+    @Option(names = "--force", description = "Write into a non-empty -o that holds no finished plots"
+            + " (entries of the same names are replaced, others kept).")
+    boolean force;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -61,7 +65,7 @@ final class PlotCommand implements Callable<Integer> {
         }
         Set<PlotFormat> formats = PlotFormat.parseList(format, "--format");
         Path dir = out != null ? out : runDir.resolve("plots");
-        RunPlots.Result r = RunPlots.write(runDir, dir, new PlotOptions(time, formats, ganttMaxJobs));
+        RunPlots.Result r = RunPlots.write(runDir, dir, new PlotOptions(time, formats, ganttMaxJobs), force);
         report(spec.commandLine().getOut(), r, dir, "hpcsim: ");
         return 0;
     }

@@ -39,6 +39,10 @@ final class ReportCommand implements Callable<Integer> {
                     + " is given, else ./report).")
     Path out;
 
+    @Option(names = "--force", description = "Write into a non-empty -o that holds no finished report"
+            + " (entries of the same names are replaced, others kept).")
+    boolean force;
+
     @Option(names = "--no-plots", description = "The table only, without the runs' plots.")
     boolean noPlots;
 
@@ -52,11 +56,12 @@ final class ReportCommand implements Callable<Integer> {
                 : dirs.size() == 1 && Files.isRegularFile(dirs.get(0).resolve("results.csv")) ? dirs.get(0)
                 : Path.of("report");
         MetricTable table = MetricTable.of(runs);
-        OutputDirectory staged = OutputDirectory.open(dir);
+        // A sweep's report goes into the sweep's directory beside its runs; elsewhere it is the directory's output.
+        OutputDirectory staged = Files.isRegularFile(dir.resolve("sweep-used.conf")) ? OutputDirectory.inside(dir)
+                : OutputDirectory.open(dir, "report", force);
         try {
             Path figuresDir = Files.createDirectories(staged.file(FIGURES));
             List<ComparisonReport.Figure> figures = noPlots ? List.of() : figures(runs, figuresDir);
-            OutputDirectory.deleteTree(dir.resolve(FIGURES));
             // report.md lies beside figures/ in the staging directory as it will in the output directory.
             write(staged.file("report.md"), ComparisonReport.markdown(table, figures, figuresDir.getParent()));
             write(staged.file("report.html"), ComparisonReport.html(table, figures));

@@ -77,6 +77,12 @@ final class RunCommand implements Callable<Integer> {
             Scenario scenario = ScenarioLoader.load(options, registry);
             boolean writePlots = plots || scenario.plots();
             Simulation sim = Simulation.prepare(scenario, registry);
+            sim.forceOutput(options.force);
+            if (!options.quiet) {
+                PrintWriter err = spec.commandLine().getErr();
+                sim.warnings().forEach(w -> err.println("hpcsim: warning: " + w));
+                err.flush();
+            }
             if (pauseAt != null && !console) {
                 throw new InputException("--pause-at needs --console");
             }
@@ -90,13 +96,12 @@ final class RunCommand implements Callable<Integer> {
                 ActorRuntime actors = runtime.join();
                 PrintWriter out = spec.commandLine().getOut();
                 BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-                Simulation.Result result = new Console(LiveRun.start(sim, actors, pause), in, out,
-                        System.console() != null).run();
-                if (!options.quiet) {
-                    print(out, scenario, sim, result);
+                Console c = new Console(LiveRun.start(sim, actors, pause), in, out, System.console() != null);
+                Simulation.Result result;
+                try (Interrupts.Handle h = Interrupts.onFirst(c::interrupt)) {
+                    result = c.run();
                 }
-                plot(writePlots, result);
-                return 0;
+                return finish(scenario, sim, result, writePlots);
             }
             boolean showProgress = !options.quiet && switch (scenario.progress()) {
                 case ON -> true;
@@ -106,22 +111,42 @@ final class RunCommand implements Callable<Integer> {
             ActorRuntime actors = runtime.join();
             Simulation.Result result;
             ProgressLine progress = showProgress ? ProgressLine.start(sim, System.err) : null;
-            try {
+            try (Interrupts.Handle h = Interrupts.onFirst(() -> interrupt(sim))) {
                 result = sim.run(actors);
             } finally {
                 if (progress != null) {
                     progress.close();
                 }
             }
-            if (!options.quiet) {
-                print(spec.commandLine().getOut(), scenario, sim, result);
-            }
-            plot(writePlots, result);
-            return 0;
+            return finish(scenario, sim, result, writePlots);
         } finally {
             // Also when the inputs were bad: the runtime may still be starting; stop it once it has.
             runtime.thenAccept(ActorRuntime::shutdown);
         }
+    }
+
+    private static void interrupt(Simulation sim) {
+        try {
+            sim.interrupt();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Prints the summary and plots; an interrupted run gets no plots and exit status 130. */
+    private int finish(Scenario scenario, Simulation sim, Simulation.Result result, boolean writePlots) {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!options.quiet) {
+            print(out, scenario, sim, result);
+        }
+        if (sim.wasStoppedEarly() && Interrupts.happened()) {
+            spec.commandLine().getErr().println("hpcsim: interrupted: the outputs up to then are in "
+                    + result.outputDir() + " (summary.json says stopped_early: true; no plots)");
+            spec.commandLine().getErr().flush();
+            return Main.EXIT_INTERRUPTED;
+        }
+        plot(writePlots, result);
+        return 0;
     }
 
     /** The run's plots, after its outputs have been committed (a plotting error leaves them in place). */
@@ -140,8 +165,10 @@ final class RunCommand implements Callable<Integer> {
         RunMetrics m = r.metrics();
         out.printf(Locale.ROOT, "hpcsim: %d jobs (%d completed, %d killed, %d failed, %d rejected%s) on %s, %s + %s%n",
                 m.total(), m.count(JobStatus.COMPLETED), m.count(JobStatus.KILLED), m.count(JobStatus.FAILED),
-                m.count(JobStatus.REJECTED), m.count(JobStatus.UNFINISHED) == 0 ? ""
-                        : ", " + m.count(JobStatus.UNFINISHED) + " unfinished",
+                m.count(JobStatus.REJECTED), (m.count(JobStatus.UNFINISHED) == 0 ? ""
+                        : ", " + m.count(JobStatus.UNFINISHED) + " unfinished")
+                        + (m.count(JobStatus.NOT_SUBMITTED) == 0 ? ""
+                        : ", " + m.count(JobStatus.NOT_SUBMITTED) + " not submitted"),
                 sim.topology().spec(), s.scheduler(), s.allocator());
         out.printf(Locale.ROOT, "  makespan %.0f s, mean wait %.1f s, mean bounded slowdown %.3f, utilization %.1f %%%n",
                 m.makespan() / 1e6, m.meanWaitSeconds(), m.meanBoundedSlowdown(), 100 * m.utilization());
@@ -157,6 +184,10 @@ final class RunCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "  %d events in %.2f s (%.0f events/s), outputs in %s%n",
                 r.kernel().events(), r.wallSeconds(), r.eventsPerSecond(), r.outputDir());
+        if (!sim.warnings().isEmpty()) {
+            out.printf(Locale.ROOT, "  note: %d warning%s about the settings (printed before the run; summary.json"
+                    + " \"warnings\")%n", sim.warnings().size(), sim.warnings().size() == 1 ? "" : "s");
+        }
         out.flush();
     }
 }

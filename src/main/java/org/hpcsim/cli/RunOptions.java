@@ -46,6 +46,10 @@ public final class RunOptions {
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Output directory; key output.dir.")
     Path out;
 
+    @Option(names = "--force", description = "Write into a non-empty --out that holds no finished run (entries of"
+            + " the same names are replaced, others kept). A finished run is replaced whole without it.")
+    boolean force;
+
     @Option(names = "--inject", paramLabel = "EVENT",
             description = "Inject an event, e.g. \"at 3600s fail node 17\" or \"at 5000s crac 0 fail\" (repeatable; added to the key events).")
     List<String> inject = new ArrayList<>();

@@ -45,6 +45,9 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "The sweep's directory (default: the base's output.dir).")
     Path out;
 
+    @Option(names = "--force", description = "Run the sweep in a non-empty --out that holds no sweep.")
+    boolean force;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress lines; errors only.")
     boolean quiet;
 
@@ -66,7 +69,7 @@ final class SweepCommand implements Callable<Integer> {
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
             PrintStream progress = quiet ? null : System.err;
             List<SweepRunner.Failure> failures;
-            try (SweepRunner runner = SweepRunner.open(plan, registry, runs, Main::inputError, progress)) {
+            try (SweepRunner runner = SweepRunner.open(plan, registry, runs, Main::inputError, progress, force)) {
                 failures = runner.run(runtime.join());
             }
             PrintWriter err = spec.commandLine().getErr();

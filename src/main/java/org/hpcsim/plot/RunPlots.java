@@ -36,10 +36,19 @@ public final class RunPlots {
      *                                            read is malformed
      */
     public static Result write(Path runDir, Path plotDir, PlotOptions options) {
+        return write(runDir, plotDir, options, false);
+    }
+
+    /**
+     * As {@link #write(Path, Path, PlotOptions)}; {@code force} writes into a directory that holds
+     * other files. Plots in the run's own {@code plots/} become part of the run: replacing the run
+     * replaces them.
+     */
+    public static Result write(Path runDir, Path plotDir, PlotOptions options, boolean force) {
         List<Plot> plots = plots(RunData.read(runDir), options);
         List<Path> files = new ArrayList<>();
         List<Skipped> skipped = new ArrayList<>();
-        try (OutputDirectory out = OutputDirectory.open(plotDir)) {
+        try (OutputDirectory out = OutputDirectory.open(plotDir, "plots", force)) {
             for (Plot p : plots) {
                 if (p.figure() == null) {
                     skipped.add(new Skipped(p.name(), p.skipped()));
@@ -54,6 +63,9 @@ public final class RunPlots {
                 }
             }
             out.commit();
+        }
+        if (plotDir.toAbsolutePath().normalize().equals(runDir.toAbsolutePath().normalize().resolve("plots"))) {
+            OutputDirectory.adopt(runDir, "plots");
         }
         return new Result(List.copyOf(files), List.copyOf(skipped));
     }

@@ -1,6 +1,5 @@
 package org.hpcsim.report;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -33,8 +32,8 @@ public final class FailureLog {
     private boolean closed;
 
     private FailureLog(Path eventsCsv, Path attemptsCsv) throws IOException {
-        this.events = new BufferedWriter(Files.newBufferedWriter(eventsCsv, StandardCharsets.UTF_8), 1 << 14);
-        this.attempts = new BufferedWriter(Files.newBufferedWriter(attemptsCsv, StandardCharsets.UTF_8), 1 << 14);
+        this.events = OutputWriter.open(eventsCsv, 1 << 14);
+        this.attempts = OutputWriter.open(attemptsCsv, 1 << 14);
         events.write(EVENTS_HEADER + "\n");
         attempts.write(ATTEMPTS_HEADER + "\n");
     }

@@ -1,6 +1,5 @@
 package org.hpcsim.report;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -26,7 +25,7 @@ public final class IoLog {
     private boolean closed;
 
     private IoLog(Path file) throws IOException {
-        out = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 14);
+        out = OutputWriter.open(file, 1 << 14);
         out.write(HEADER + "\n");
     }
 

@@ -1,6 +1,5 @@
 package org.hpcsim.report;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -35,7 +34,7 @@ public final class LinksCsv {
     }
 
     private LinksCsv(Path file, int links, int top, IntFunction<String> describe) throws IOException {
-        this.out = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16);
+        this.out = OutputWriter.open(file, 1 << 16);
         this.top = top;
         this.describe = describe;
         this.load = new long[links];

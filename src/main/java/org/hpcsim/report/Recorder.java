@@ -1,6 +1,5 @@
 package org.hpcsim.report;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -144,7 +143,7 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
         this.meter = new LocalityMeter(topology, spanRanks);
         this.links = links;
         this.thermal = thermal;
-        this.out = new BufferedWriter(Files.newBufferedWriter(jobsCsv, StandardCharsets.UTF_8), 1 << 16);
+        this.out = OutputWriter.open(jobsCsv, 1 << 16);
         this.metrics = new RunMetrics(topology.size());
         this.progress = progress;
         this.result = result;

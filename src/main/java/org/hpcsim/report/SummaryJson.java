@@ -20,7 +20,8 @@ import org.hpcsim.workload.InputException;
  * A run's {@code summary.json} read back as its leaves, flattened to dotted paths
  * ({@code locality.mean.avg_pairwise_hops}) in file order, each with its value's exact text as
  * written (numbers are not re-formatted, so a sweep's results or a report repeat them exactly);
- * a JSON {@code null} (a block that does not apply, a metric without value) maps to null.
+ * a JSON {@code null} (a block that does not apply, a metric without value) maps to null. An array
+ * of strings or numbers (the warnings) is one leaf, its items joined by {@code "; "}.
  */
 public final class SummaryJson {
     private static final JsonFactory JSON = new JsonFactory();
@@ -53,8 +54,19 @@ public final class SummaryJson {
                         }
                     }
                     case END_OBJECT -> path.pollLast();
-                    case START_ARRAY, END_ARRAY -> throw new InputException(file, p.currentLocation().getLineNr(),
-                            field, "a summary holds no arrays");
+                    case START_ARRAY -> {
+                        String key = path.isEmpty() ? field : String.join(".", path) + "." + field;
+                        StringBuilder items = new StringBuilder();
+                        for (JsonToken i = p.nextToken(); i != JsonToken.END_ARRAY; i = p.nextToken()) {
+                            if (i == null || i.isStructStart()) {
+                                throw new InputException(file, p.currentLocation().getLineNr(), field,
+                                        "a summary's arrays hold only strings and numbers");
+                            }
+                            items.append(items.length() == 0 ? "" : "; ").append(p.getText());
+                        }
+                        values.put(key, items.toString());
+                        field = null;
+                    }
                     default -> {
                         String key = path.isEmpty() ? field : String.join(".", path) + "." + field;
                         values.put(key, t == JsonToken.VALUE_NULL ? null : p.getText());

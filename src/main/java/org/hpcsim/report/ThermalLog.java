@@ -1,6 +1,5 @@
 package org.hpcsim.report;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -57,10 +56,10 @@ public final class ThermalLog {
     private ThermalLog(Path file, Path nodePower, Path inletFile, RoomLayout layout) throws IOException {
         this.inletFile = inletFile;
         this.layout = layout;
-        this.out = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16);
+        this.out = OutputWriter.open(file, 1 << 16);
         out.write("time,it_power_w,cooling_power_w,supply_c,max_inlet_c,max_inlet_actual_c,hottest_node,redline_violation\n");
         if (nodePower != null) {
-            this.power = new BufferedWriter(Files.newBufferedWriter(nodePower, StandardCharsets.UTF_8), 1 << 16);
+            this.power = OutputWriter.open(nodePower, 1 << 16);
             power.write("time,node,watts\n");
         } else {
             this.power = null;
@@ -206,11 +205,7 @@ public final class ThermalLog {
             }
             sb.append('\n');
         }
-        try {
-            Files.writeString(inletFile, sb, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        OutputWriter.write(inletFile, sb);
     }
 
     /** The run's figures, integrated up to {@code end} (the last job's end). */

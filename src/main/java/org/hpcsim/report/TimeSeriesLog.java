@@ -1,6 +1,5 @@
 package org.hpcsim.report;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -111,12 +110,7 @@ public final class TimeSeriesLog {
 
     /** Writes {@code timeseries.csv} to {@code file}; see {@link #TimeSeriesLog(Writer, int, boolean, int, long)}. */
     public static TimeSeriesLog open(Path file, int nodes, boolean thermal, int links, long interval) {
-        try {
-            return new TimeSeriesLog(new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16),
-                    nodes, thermal, links, interval);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new TimeSeriesLog(OutputWriter.open(file, 1 << 16), nodes, thermal, links, interval);
     }
 
     /** The header line, with the optional column groups. */

@@ -49,6 +49,13 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     public record JobArrived(Job job) implements Command {
     }
 
+    /**
+     * TraceFeeder -> Scheduler, in the wind-down of a run stopped early: jobs never submitted (their
+     * arrival lay after the stop), to record as such.
+     */
+    public record NotSubmitted(List<Job> jobs) implements Command {
+    }
+
     /** TraceFeeder -> Scheduler: no job arrives after the last one sent (sent with it). */
     public record TraceEnded() implements Command {
     }
@@ -197,6 +204,15 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
 
     @Override
     protected void onMessage(Command message) {
+        if (message instanceof NotSubmitted never) {
+            // After this actor's own wind-down: record them and ask for nothing more.
+            for (Job job : never.jobs()) {
+                ended(job, -1, -1, null, JobStatus.NOT_SUBMITTED, "not submitted: the run was stopped before its"
+                        + " arrival", null);
+            }
+            flushRecords();
+            return;
+        }
         requestWindDownCall();
         if (message instanceof JobArrived arrived) {
             Job job = arrived.job();

@@ -30,6 +30,7 @@ public final class LiveRun {
     private final CompletableFuture<KernelControl> control = new CompletableFuture<>();
     private KernelControl.Pause pause;
     private long clock;
+    private volatile boolean interrupted;
 
     private LiveRun(Simulation simulation) {
         this.simulation = simulation;
@@ -143,9 +144,14 @@ public final class LiveRun {
         c.resume();
     }
 
+    /** Marks the next {@link #quit} as caused by an interrupt (Ctrl-C) rather than the console's command. */
+    public void interrupted() {
+        interrupted = true;
+    }
+
     /** Ends the run now: jobs still queued or running end unfinished, and the outputs are written. */
     public void quit() {
-        simulation.stoppedEarly();
+        simulation.stoppedEarly(interrupted ? "interrupt" : "console");
         control.join().stop(clock);
     }
 

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -18,6 +19,7 @@ import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.Kernel;
+import org.hpcsim.kernel.KernelControl;
 import org.hpcsim.kernel.KernelProgress;
 import org.hpcsim.kernel.KernelSettings;
 import org.hpcsim.kernel.KernelStats;
@@ -97,6 +99,10 @@ public final class Simulation {
     private final IoAssignment io;
     private final KernelSettings kernelSettings;
     private volatile boolean stoppedEarly;
+    private volatile String stoppedBy;
+    private volatile KernelControl control;
+    private boolean forceOutput;
+    private final List<String> warnings = new ArrayList<>();
     private final RunProgress runProgress = new RunProgress();
     private volatile KernelProgress kernelProgress;
     private boolean ran;
@@ -201,6 +207,7 @@ public final class Simulation {
         }
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
                 new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io, cores);
+        sim.warnings.addAll(warnings(scenario, trace, topology));
         for (ScenarioEvent e : scenario.events()) {
             try {
                 sim.check(e);
@@ -342,6 +349,45 @@ public final class Simulation {
         }
     }
 
+    /**
+     * Settings that are legal but very likely not what the user meant: printed before the run and
+     * kept in summary.json ("warnings").
+     */
+    static List<String> warnings(Scenario scenario, Trace trace, Topology topology) {
+        List<String> w = new ArrayList<>();
+        int tight = trace.tightEstimates();
+        boolean lengthens = scenario.network().model() != Scenario.NetworkOptions.Model.NONE;
+        if (tight > 0 && lengthens && scenario.workload().killAtEstimate()) {
+            w.add(String.format(java.util.Locale.ROOT, "%,d of %,d jobs have an estimate equal to their run time"
+                    + " (a trace without requested times gets its run times as estimates), and network.model = %s"
+                    + " lengthens run times, so these jobs are killed at their estimate by any slowdown"
+                    + " (scheduler.kill-at-estimate = true). To give them slack: -Dscheduler.missing-estimate=2"
+                    + " (estimate = run time x 2); or -Dscheduler.kill-at-estimate=false", tight, trace.jobs(),
+                    scenario.network().model().name().toLowerCase(java.util.Locale.ROOT)));
+        }
+        if (scenario.machine().strip().equals("auto") && topology.size() > AUTO_MACHINE_WARNING) {
+            OptionalInt nodes = trace.header().maxNodes();
+            OptionalInt procs = trace.header().maxProcs();
+            int cores = scenario.workload().coresPerNode();
+            String hint = nodes.isPresent() && procs.isPresent() && nodes.getAsInt() > 0
+                    && procs.getAsInt() > nodes.getAsInt()
+                    ? " (the header says MaxProcs " + procs.getAsInt() + " on MaxNodes " + nodes.getAsInt()
+                    + ": --cores-per-node " + procs.getAsInt() / nodes.getAsInt() + ")" : "";
+            w.add(String.format(java.util.Locale.ROOT, "machine = auto made %,d nodes (%d processor%s each), one"
+                    + " actor per node: a large simulation. For multi-core nodes give --cores-per-node%s, or a"
+                    + " machine with --machine", topology.size(), cores, cores == 1 ? "" : "s", hint));
+        }
+        return w;
+    }
+
+    /** Above this many nodes, an automatic machine is worth a word. */
+    static final int AUTO_MACHINE_WARNING = 10_000;
+
+    /** Warnings about the settings (see {@link #warnings(Scenario, Trace, Topology)}). */
+    public List<String> warnings() {
+        return List.copyOf(warnings);
+    }
+
     private static Topology machine(Scenario scenario, Trace trace) {
         String spec = scenario.machine().strip();
         if (spec.equals("auto")) {
@@ -393,7 +439,7 @@ public final class Simulation {
             throw new IllegalStateException("a prepared simulation runs once; prepare it again");
         }
         ran = true;
-        OutputDirectory out = OutputDirectory.open(scenario.outputDir());
+        OutputDirectory out = OutputDirectory.open(scenario.outputDir(), "run", forceOutput);
         try (JobStream jobs = trace.open()) {
             Kernel kernel = new Kernel(kernelSettings);
             kernelProgress = kernel.progress();
@@ -464,6 +510,7 @@ public final class Simulation {
                     kernel.schedule(new Address<ComputeNodeActor.Command>(i), new ComputeNodeActor.StartFailures(), start);
                 }
             }
+            control = kernel.control();
             if (live != null) {
                 live.accept(kernel);
             }
@@ -515,7 +562,10 @@ public final class Simulation {
                 .put("jobs_rejected", m.count(org.hpcsim.workload.JobStatus.REJECTED))
                 .put("jobs_failed", m.count(org.hpcsim.workload.JobStatus.FAILED))
                 .put("jobs_unfinished", m.count(org.hpcsim.workload.JobStatus.UNFINISHED))
+                .put("jobs_not_submitted", m.count(org.hpcsim.workload.JobStatus.NOT_SUBMITTED))
                 .put("stopped_early", stoppedEarly)
+                .put("stopped_by", stoppedBy)
+                .put("warnings", warnings)
                 .put("makespan_s", SimTime.toSeconds(m.makespan()))
                 .put("mean_wait_s", m.meanWaitSeconds())
                 .put("max_wait_s", m.maxWaitSeconds())
@@ -620,9 +670,42 @@ public final class Simulation {
                 .put("lost_node_hours", m.lostNodeHours());
     }
 
-    /** Marks the run as stopped from outside (a console's quit), for summary.json. */
-    void stoppedEarly() {
+    /** Lets the run write into a non-empty output directory that holds no finished run (see {@link OutputDirectory}). */
+    public void forceOutput(boolean force) {
+        this.forceOutput = force;
+    }
+
+    /** Marks the run as stopped from outside ({@code by}: "console" or "interrupt"), for summary.json. */
+    void stoppedEarly(String by) {
+        stoppedBy = by;
         stoppedEarly = true;
+    }
+
+    /** Whether the run was stopped from outside before its end. */
+    public boolean wasStoppedEarly() {
+        return stoppedEarly;
+    }
+
+    /**
+     * Stops the running simulation before its next instant, as a console's quit does: queued and
+     * running jobs end unfinished, jobs not yet submitted are recorded as such, and the outputs so far
+     * are written. Called from another thread (Ctrl-C); blocks until the run has been told to stop.
+     *
+     * @return false if the run was not running (not started yet, or over)
+     */
+    public boolean interrupt() throws InterruptedException {
+        KernelControl c = control;
+        if (c == null) {
+            return false;
+        }
+        c.requestPause();
+        java.util.Optional<KernelControl.Pause> p = c.awaitPause();
+        if (p.isEmpty()) {
+            return false;
+        }
+        stoppedEarly("interrupt");
+        c.stop(p.get().started() ? p.get().lastInstant() : 0);
+        return true;
     }
 
     SchedulerCore core() {
@@ -655,11 +738,7 @@ public final class Simulation {
     }
 
     private static void write(Path file, String text) {
-        try {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        org.hpcsim.report.OutputWriter.write(file, text);
     }
 
     /** The process's peak resident set (Linux VmHWM), or -1 where unavailable. */

@@ -106,6 +106,15 @@ public final class SweepRunner implements AutoCloseable {
      */
     public static SweepRunner open(SweepPlan plan, Registry registry, int parallel, Predicate<Throwable> inputError,
                                    PrintStream progress) {
+        return open(plan, registry, parallel, inputError, progress, false);
+    }
+
+    /**
+     * As {@link #open(SweepPlan, Registry, int, Predicate, PrintStream)}; a directory that is neither
+     * empty nor a sweep's is refused unless {@code force}.
+     */
+    public static SweepRunner open(SweepPlan plan, Registry registry, int parallel, Predicate<Throwable> inputError,
+                                   PrintStream progress, boolean force) {
         if (parallel < 1) {
             throw new InputException("command line", 0, "--parallel", "must be >= 1, got " + parallel);
         }
@@ -124,6 +133,9 @@ public final class SweepRunner implements AutoCloseable {
             if (lock == null) {
                 throw new InputException(dir.toString(), 0, "--out", "another hpcsim sweep is running in this directory");
             }
+            if (!force && !Files.exists(dir.resolve(SWEEP_USED))) {
+                refuseForeign(dir);
+            }
             SweepRunner runner = new SweepRunner(plan, registry, parallel, inputError, progress, created, channel, lock);
             runner.takeOver();
             return runner;
@@ -136,6 +148,19 @@ public final class SweepRunner implements AutoCloseable {
                 throw new InputException(dir.toString(), 0, "--out", "cannot use as the sweep's directory: " + io);
             }
             throw (RuntimeException) e;
+        }
+    }
+
+    /** A directory that holds files, but no sweep, is someone else's: a sweep would mix its runs in. */
+    private static void refuseForeign(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            List<String> other = s.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".hpcsim-"))
+                    .sorted().toList();
+            if (!other.isEmpty()) {
+                throw new InputException(dir.toString(), 0, "--out", "is not empty and holds no sweep ("
+                        + other.size() + (other.size() == 1 ? " entry" : " entries") + ", such as '" + other.get(0)
+                        + "'): choose another directory, or add --force to run the sweep in it");
+            }
         }
     }
 

@@ -16,11 +16,13 @@ public enum JobStatus {
      * again because nodes stayed down; the reason is recorded.
      */
     FAILED,
-    /** Still queued or running when the run was stopped early (a console's {@code quit}). */
-    UNFINISHED;
+    /** Still queued or running when the run was stopped early (a console's {@code quit}, an interrupt). */
+    UNFINISHED,
+    /** Not yet submitted when the run was stopped early: its arrival lay after the stop. */
+    NOT_SUBMITTED;
 
-    /** The name written in outputs. */
+    /** The name written in outputs ({@code not-submitted}). */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

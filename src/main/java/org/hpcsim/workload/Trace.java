@@ -21,9 +21,11 @@ public final class Trace {
     private final TraceHeader header;
     private final int jobs;
     private final boolean sorted;
+    private final int tightEstimates;
 
     private Trace(Path file, TraceFormat format, WorkloadOptions options, TraceHeader header, int jobs,
-                  boolean sorted) {
+                  boolean sorted, int tightEstimates) {
+        this.tightEstimates = tightEstimates;
         this.file = file;
         this.format = format;
         this.options = options;
@@ -36,20 +38,32 @@ public final class Trace {
     public static Trace scan(Path file, TraceFormat format, WorkloadOptions options) {
         try (TraceReader reader = format.open(file, options)) {
             int count = 0;
+            int tight = 0;
             boolean inOrder = true;
             long last = Long.MIN_VALUE;
             Job j;
             while ((j = reader.next()) != null) {
                 count++;
+                if (j.runTime() > 0 && j.estimate() == j.runTime()) {
+                    tight++;
+                }
                 if (j.arrival() < last) {
                     inOrder = false;
                 }
                 last = Math.max(last, j.arrival());
             }
-            return new Trace(file, format, options, reader.header(), count, inOrder);
+            return new Trace(file, format, options, reader.header(), count, inOrder, tight);
         } catch (IOException e) {
             throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
         }
+    }
+
+    /**
+     * Jobs whose estimate equals their run time (as when a trace has no requested times and the
+     * estimate is the run time): any lengthening of their run gets them killed at their estimate.
+     */
+    public int tightEstimates() {
+        return tightEstimates;
     }
 
     public Path file() {

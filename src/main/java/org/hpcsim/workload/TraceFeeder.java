@@ -1,5 +1,7 @@
 package org.hpcsim.workload;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -14,7 +16,9 @@ import org.hpcsim.scheduling.SchedulerActor;
  * scheduler, each with a latency that makes it arrive at its arrival time, and wakes again when the
  * last of them arrives. A batch never splits the jobs of one instant, so the next batch always lies
  * strictly in the future. At most one batch is in flight: memory stays bounded on any trace size.
- * With the last job it tells the scheduler that the trace has ended.
+ * With the last job it tells the scheduler that the trace has ended. When the run is stopped early
+ * (a console's quit, an interrupt) it hands the scheduler every job not yet submitted, to record, so that
+ * jobs.csv still has one row per trace job.
  */
 public final class TraceFeeder extends ComponentActor<TraceFeeder.Command> {
 
@@ -30,6 +34,9 @@ public final class TraceFeeder extends ComponentActor<TraceFeeder.Command> {
     private final Address<SchedulerActor.Command> scheduler;
     private final Address<Command> self;
     private final int batch;
+    /** The batch sent last, and when: its jobs that were due after a stop were never submitted. */
+    private final List<Job> inFlight = new ArrayList<>();
+    private long sentAt;
 
     private TraceFeeder(ActorContext<KernelCommand> context, ComponentSetup setup, JobStream jobs,
                         Address<SchedulerActor.Command> scheduler, int batch) {
@@ -47,6 +54,9 @@ public final class TraceFeeder extends ComponentActor<TraceFeeder.Command> {
 
     @Override
     protected void onMessage(Command message) {
+        requestWindDownCall();
+        inFlight.clear();
+        sentAt = now();
         int sent = 0;
         long last = now();
         Job next;
@@ -57,6 +67,7 @@ public final class TraceFeeder extends ComponentActor<TraceFeeder.Command> {
             jobs.next();
             long at = Math.max(next.arrival(), now());
             send(scheduler, new SchedulerActor.JobArrived(next), at - now());
+            inFlight.add(next);
             last = at;
             sent++;
         }
@@ -66,6 +77,35 @@ public final class TraceFeeder extends ComponentActor<TraceFeeder.Command> {
             send(scheduler, new SchedulerActor.TraceEnded(), last - now());
         }
     }
+
+    /** Stopped early: the jobs whose arrival lies after now were never submitted. */
+    @Override
+    protected void onWindDown(boolean stopped) {
+        if (!stopped) {
+            return;
+        }
+        List<Job> never = new ArrayList<>();
+        for (Job j : inFlight) {
+            if (Math.max(j.arrival(), sentAt) > now()) {
+                never.add(j);
+            }
+        }
+        inFlight.clear();
+        Job j;
+        while ((j = jobs.next()) != null) {
+            never.add(j);
+            if (never.size() == NOT_SUBMITTED_CHUNK) {
+                send(scheduler, new SchedulerActor.NotSubmitted(never), 0);
+                never = new ArrayList<>();
+            }
+        }
+        if (!never.isEmpty()) {
+            send(scheduler, new SchedulerActor.NotSubmitted(never), 0);
+        }
+    }
+
+    /** Jobs per message when handing over the ones never submitted (bounded messages on any trace). */
+    private static final int NOT_SUBMITTED_CHUNK = 4096;
 
     @Override
     protected void onSimulationEnd() {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.hpcsim.report.OutputDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +20,9 @@ class PlotCommandTest {
 
     private static List<String> files(Path d) throws IOException {
         try (Stream<Path> s = Files.list(d)) {
-            return s.map(p -> p.getFileName().toString()).sorted().toList();
+            // The lock and the manifest every output directory keeps are not outputs.
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.equals(OutputDirectory.LOCK) && !n.equals(OutputDirectory.MANIFEST)).sorted().toList();
         }
     }
 

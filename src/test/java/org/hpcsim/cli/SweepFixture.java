@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.hpcsim.report.OutputDirectory;
 import org.hpcsim.report.SummaryJson;
 import org.hpcsim.workload.SyntheticWorkload;
 
@@ -34,7 +35,9 @@ final class SweepFixture {
     /** The names in a directory, sorted. */
     static List<String> names(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.map(p -> p.getFileName().toString()).sorted().toList();
+            // The lock and the manifest every output directory keeps are not outputs.
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.equals(OutputDirectory.LOCK) && !n.equals(OutputDirectory.MANIFEST)).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,70 @@
+package org.hpcsim.cli;
+
+import java.io.PrintStream;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.hpcsim.report.OutputDirectory;
+import sun.misc.Signal;
+
+/**
+ * What Ctrl-C (SIGINT) does. While a command has registered a graceful stop ({@link #onFirst}), the
+ * first Ctrl-C runs it (a run stops at its next instant and writes its outputs so far, marked
+ * stopped early); otherwise, and at the second Ctrl-C, the command aborts: every output directory
+ * still being written is removed as if the command had never run, and the process exits with
+ * status {@value Main#EXIT_INTERRUPTED}.
+ *
+ * <p>Installed only by {@link Main#main}: commands run in-process (tests) keep the JVM's default.
+ */
+final class Interrupts {
+    private static final AtomicInteger COUNT = new AtomicInteger();
+    private static volatile Runnable graceful;
+    private static volatile PrintStream err = System.err;
+
+    private Interrupts() {
+    }
+
+    /** Takes over SIGINT for the process. */
+    static void install() {
+        try {
+            Signal.handle(new Signal("INT"), s -> interrupted());
+        } catch (IllegalArgumentException e) {
+            // No SIGINT on this platform (or the JVM was started with -Xrs): the default stays.
+        }
+    }
+
+    /** A registration of a graceful stop; closing it lets the next Ctrl-C abort again. */
+    interface Handle extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** Until closed, the first Ctrl-C runs {@code stop} (on a thread of its own) instead of aborting. */
+    static Handle onFirst(Runnable stop) {
+        graceful = stop;
+        return () -> graceful = null;
+    }
+
+    /** Whether Ctrl-C was pressed. */
+    static boolean happened() {
+        return COUNT.get() > 0;
+    }
+
+    private static void interrupted() {
+        int n = COUNT.incrementAndGet();
+        Runnable stop = graceful;
+        if (n == 1 && stop != null) {
+            err.println();
+            err.println("hpcsim: interrupted: stopping at the next instant and writing the outputs so far"
+                    + " (Ctrl-C again to abort and write nothing)");
+            err.flush();
+            Thread t = new Thread(stop, "hpcsim-interrupt");
+            t.setDaemon(true);
+            t.start();
+            return;
+        }
+        err.println();
+        err.println("hpcsim: aborted: nothing was written (an output directory this command created is removed)");
+        err.flush();
+        OutputDirectory.abortAll();
+        Runtime.getRuntime().halt(Main.EXIT_INTERRUPTED);
+    }
+}
