@@ -271,22 +271,43 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
         result.complete(metrics);
     }
 
+    /**
+     * Releases the files. After a success {@link #onSimulationEnd} has closed them (reporting any
+     * error); after a failure the outputs are discarded, so an error here (the same full disk) would
+     * only repeat the failure already reported.
+     */
     @Override
     protected void onStopped() {
-        if (series != null) {
-            series.close();
+        quietly(() -> {
+            if (series != null) {
+                series.close();
+            }
+        });
+        quietly(() -> {
+            if (failures != null) {
+                failures.close();
+            }
+        });
+        quietly(links::close);
+        quietly(() -> {
+            if (thermal != null) {
+                thermal.close();
+            }
+        });
+        quietly(() -> {
+            if (io != null) {
+                io.close();
+            }
+        });
+        quietly(this::close);
+    }
+
+    private static void quietly(Runnable close) {
+        try {
+            close.run();
+        } catch (OutputException | UncheckedIOException e) {
+            // See onStopped: the run's failure has been reported already.
         }
-        if (failures != null) {
-            failures.close();
-        }
-        links.close();
-        if (thermal != null) {
-            thermal.close();
-        }
-        if (io != null) {
-            io.close();
-        }
-        close();
     }
 
     private void close() {

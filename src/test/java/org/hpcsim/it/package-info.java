@@ -1,0 +1,7 @@
+/**
+ * Integration tests (*IT, run by Maven's failsafe plugin after {@code package}): hpcsim driven as a
+ * user drives it, through {@code bin/hpcsim} and the built jar, in a terminal (Ctrl-C), on a full
+ * disk, and every command of the README as written. They depend on the built jar and on the test
+ * helpers only.
+ */
+package org.hpcsim.it;
