@@ -151,14 +151,17 @@ class RunPlotsTest {
     }
 
     @Test
-    void plottingAgainReplacesThePlotsAndLeavesOtherFilesAlone() throws IOException {
+    void plottingIntoADirectoryOfOtherFilesNeedsForceAndThenReplacesOnlyThePlots() throws IOException {
         Path run = dir.resolve("run");
         RunDirFixture.summary(run, "mesh:8x4", 32, null, null);
         RunDirFixture.jobs(run, 20, 32);
         Path out = dir.resolve("plots");
         RunDirFixture.write(out.resolve("notes.txt"), "mine");
         RunDirFixture.write(out.resolve("gantt.png"), "stale");
-        RunPlots.write(run, out, PlotOptions.defaults());
+        org.junit.jupiter.api.Assertions.assertThrows(org.hpcsim.workload.InputException.class,
+                () -> RunPlots.write(run, out, PlotOptions.defaults()));
+        assertEquals("stale", Files.readString(out.resolve("gantt.png")));
+        RunPlots.write(run, out, PlotOptions.defaults(), true);
         assertEquals("mine", Files.readString(out.resolve("notes.txt")));
         assertTrue(Files.size(out.resolve("gantt.png")) > 1000);
     }
