@@ -89,7 +89,12 @@ final class ExperimentCommand implements Runnable {
 
         /** Writes results.csv and report.md, then prints {@code shown} unless quiet. */
         void write(ResultTable csv, String report, ResultTable shown, CommandLine.Model.CommandSpec spec) {
-            OutputDirectory dir = OutputDirectory.open(out, "experiment", force);
+            write(OutputDirectory.open(out, "experiment", force), csv, report, shown, spec);
+        }
+
+        /** As {@link #write(ResultTable, String, ResultTable, CommandLine.Model.CommandSpec)} into {@code dir}, taken before. */
+        void write(OutputDirectory dir, ResultTable csv, String report, ResultTable shown,
+                   CommandLine.Model.CommandSpec spec) {
             try {
                 Files.writeString(dir.file("results.csv"), csv.csv(), StandardCharsets.UTF_8);
                 Files.writeString(dir.file("report.md"), report, StandardCharsets.UTF_8);
@@ -302,10 +307,17 @@ final class ExperimentCommand implements Runnable {
                 keys.put("thermal.a-matrix", aMatrix.toString());
             }
             keys.putAll(overrides);
-            CoolingExperiment.Settings s = new CoolingExperiment.Settings(keys, allocators, common.out, common.threads());
+            // The directory is taken first: its runs are written in place, into runs/ (each an output of its own).
+            OutputDirectory dir = OutputDirectory.open(common.out, "experiment", common.force);
             List<CoolingExperiment.Entry> entries;
             try (ActorRuntime runtime = ActorRuntime.start()) {
+                dir.inPlace("runs");
+                CoolingExperiment.Settings s = new CoolingExperiment.Settings(keys, allocators, common.out,
+                        common.threads());
                 entries = new CoolingExperiment(StandardPolicies.registry(), runtime).run(s);
+            } catch (RuntimeException e) {
+                dir.close();
+                throw e;
             }
             ResultTable table = CoolingExperiment.table(entries);
             String report = "# Cooling-aware allocation experiment (Meng et al., Table 1)\n\n"
@@ -321,7 +333,7 @@ final class ExperimentCommand implements Runnable {
                     + "| allocator | cooling power (kW) | run time (s) |\n| --- | ---: | ---: |\n"
                     + "| MC1x1 | 93.74 | 2630.53 |\n| Genalg | 93.06 | 2631.08 |\n| MM | 93.08 | 2631.58 |\n"
                     + "| Random | 90.83 | 2812.50 |\n| Cooling-aware | 89.64 | 2714.71 |\n";
-            common.write(table, report, table, spec);
+            common.write(dir, table, report, table, spec);
             return 0;
         }
     }

@@ -69,6 +69,7 @@ public final class OutputDirectory implements AutoCloseable {
     private final FileChannel lockChannel;
     private final List<String> previous;
     private final List<String> files = new ArrayList<>();
+    private final List<String> inPlace = new ArrayList<>();
     private boolean committed;
     private boolean closed;
 
@@ -80,7 +81,7 @@ public final class OutputDirectory implements AutoCloseable {
         this.staging = staging;
         this.created = created;
         this.lockChannel = lockChannel;
-        this.previous = previous;
+        this.previous = new ArrayList<>(previous);
     }
 
     /** A run's output directory, as {@link #open(Path, String, boolean)} with kind "run" and no force. */
@@ -223,6 +224,28 @@ public final class OutputDirectory implements AutoCloseable {
     }
 
     /**
+     * Claims {@code name} for an entry written straight into the directory, not staged (the runs of
+     * an experiment, each an output directory of its own): the earlier output's entry of that name is
+     * deleted now, and the manifest says "committing" until the commit, so a failure or a kill before
+     * it leaves the directory marked unfinished.
+     */
+    public synchronized Path inPlace(String name) {
+        Path entry = dir.resolve(name);
+        try {
+            Set<String> union = new LinkedHashSet<>(previous);
+            union.add(name);
+            new Manifest(kind, false, List.copyOf(union)).write(dir);
+            Files.deleteIfExists(dir.resolve(MARKER));
+            deleteTree(entry);
+        } catch (IOException | UncheckedIOException e) {
+            throw new OutputException(entry, e instanceof UncheckedIOException u ? u.getCause() : (IOException) e);
+        }
+        previous.remove(name);
+        inPlace.add(name);
+        return entry;
+    }
+
+    /**
      * Moves every staged entry into the output directory, {@value #MARKER} last, after deleting the
      * earlier output's (see the class comment).
      *
@@ -233,6 +256,7 @@ public final class OutputDirectory implements AutoCloseable {
             throw new IllegalStateException("the output directory was closed (aborted) before its commit");
         }
         List<String> moving = new ArrayList<>();
+        List<String> entries = new ArrayList<>(inPlace);
         for (String name : files) {
             if (!name.equals(MARKER) && Files.exists(staging.resolve(name))) {
                 moving.add(name);
@@ -245,6 +269,7 @@ public final class OutputDirectory implements AutoCloseable {
         try {
             if (kind != null) {
                 Set<String> union = new LinkedHashSet<>(previous);
+                union.addAll(inPlace);
                 union.addAll(moving);
                 new Manifest(kind, false, List.copyOf(union)).write(dir);
                 current = dir.resolve(MARKER);
@@ -262,7 +287,8 @@ public final class OutputDirectory implements AutoCloseable {
             }
             if (kind != null) {
                 current = dir.resolve(MANIFEST);
-                new Manifest(kind, true, moving).write(dir);
+                entries.addAll(moving);
+                new Manifest(kind, true, entries).write(dir);
             }
             committed = true;
         } catch (IOException | UncheckedIOException e) {
