@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.StringJoiner;
 import org.hpcsim.events.EventFile;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.failure.JobFate;
@@ -401,17 +402,23 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         return v;
     }
 
+    /** How a value of an enumerated key is written: lower case, words joined by hyphens (requeue-with-checkpoint). */
+    public static String spelling(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
     private static <E extends Enum<E>> E oneOf(Config c, String key, Class<E> type) {
         String v = string(c, key);
-        try {
-            return Enum.valueOf(type, v.toUpperCase(Locale.ROOT).replace('-', '_'));
-        } catch (IllegalArgumentException e) {
-            StringBuilder known = new StringBuilder();
-            for (E k : type.getEnumConstants()) {
-                known.append(known.length() == 0 ? "" : ", ").append(k.name().toLowerCase(Locale.ROOT));
+        for (E k : type.getEnumConstants()) {
+            if (spelling(k).equalsIgnoreCase(v)) {
+                return k;
             }
-            throw fail(c, key, "unknown value '" + v + "' (expected " + known + ")");
         }
+        StringJoiner known = new StringJoiner(", ");
+        for (E k : type.getEnumConstants()) {
+            known.add(spelling(k));
+        }
+        throw fail(c, key, "unknown value '" + v + "' (expected " + known + ")");
     }
 
     private static double fraction(Config c, String key) {

@@ -173,7 +173,7 @@ public final class Simulation {
                 grid = new MeshTopology(line.length(), 1); // every node of the line, compute and I/O
             } else {
                 throw new InputException("configuration", 0, "network.model", "network model '"
-                        + net.model().name().toLowerCase(java.util.Locale.ROOT)
+                        + Scenario.spelling(net.model())
                         + "' needs a mesh, torus or line machine, not " + topology.spec());
             }
             links = new LinkMap(grid);
@@ -547,7 +547,7 @@ public final class Simulation {
         }
         Scenario.NetworkOptions o = scenario.network();
         return new JsonWriter()
-                .put("model", o.model().name().toLowerCase(java.util.Locale.ROOT))
+                .put("model", Scenario.spelling(o.model()))
                 .put("communication_fraction", o.communicationFraction())
                 .put("links", links.size())
                 .put("jobs", n.jobs())
@@ -590,7 +590,7 @@ public final class Simulation {
         }
         Scenario.IoOptions o = scenario.io();
         return new JsonWriter()
-                .put("assign", o.assign().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'))
+                .put("assign", Scenario.spelling(o.assign()))
                 .put("bandwidth_bytes_per_s", o.bandwidth())
                 .put("contention", linkActors() > 0)
                 .put("jobs", log.jobs())
@@ -608,7 +608,7 @@ public final class Simulation {
         Scenario.FailureOptions o = scenario.failures();
         return new JsonWriter()
                 .put("model", o.model())
-                .put("on_job_failure", o.onJobFailure().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'))
+                .put("on_job_failure", Scenario.spelling(o.onJobFailure()))
                 .put("checkpoint_interval_s", SimTime.toSeconds(o.checkpointInterval()))
                 .put("events", f.events())
                 .put("node_failures", f.nodeFailures())
