@@ -62,7 +62,9 @@ final class SweepCommand implements Callable<Integer> {
         CompletableFuture<ActorRuntime> runtime = RunCommand.takeRuntime();
         try {
             Registry registry = StandardPolicies.registry();
-            SweepPlan plan = SweepPlan.read(config, overrides, out, registry);
+            Map<String, String> origins = new LinkedHashMap<>();
+            overrides.keySet().forEach(key -> origins.put(key, "-D" + key.strip()));
+            SweepPlan plan = SweepPlan.read(config, overrides, origins, out, registry);
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
             PrintStream progress = quiet ? null : System.err;
             List<SweepRunner.Failure> failures;

@@ -342,6 +342,15 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         return bool(config, "output.plots");
     }
 
+    /**
+     * Bad input in the value of {@code key}, named where the value was given: its file and line, the
+     * option that set it (--allocator) or -Dkey; a check made only when the simulation is built reports
+     * the same place as one made here.
+     */
+    public InputException invalid(String key, String message) {
+        return fail(config, key, message);
+    }
+
     static InputException fail(Config c, String key, String message) {
         return new InputException(source(c, key), line(c, key), key, message);
     }

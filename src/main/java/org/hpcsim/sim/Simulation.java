@@ -140,7 +140,7 @@ public final class Simulation {
         try {
             policy = registry.scheduler(scenario.scheduler());
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "scheduler.policy", e.getMessage());
+            throw scenario.invalid("scheduler.policy", e.getMessage());
         }
         Room room = scenario.thermal().enabled() ? Room.of(scenario, topology) : null;
         IoAssignment io = io(scenario, topology, trace);
@@ -148,7 +148,7 @@ public final class Simulation {
             allocator = registry.allocator(scenario.allocator(), machine, scenario.seed(),
                     room == null ? null : room.model(), io);
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "allocator.policy", e.getMessage());
+            throw scenario.invalid("allocator.policy", e.getMessage());
         }
         if (scenario.pinned() != null) {
             Map<Long, int[]> pins = Pins.read(scenario.pinned(), topology.size());
@@ -160,7 +160,7 @@ public final class Simulation {
         try {
             spanRanks = Curve.ranks(registry.curve(spanCurve).order(topology));
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "allocator.span-curve", e.getMessage());
+            throw scenario.invalid("allocator.span-curve", e.getMessage());
         }
         Scenario.NetworkOptions net = scenario.network();
         LinkMap links = null;
@@ -172,7 +172,7 @@ public final class Simulation {
             } else if (topology instanceof LineTopology line) {
                 grid = new MeshTopology(line.length(), 1); // every node of the line, compute and I/O
             } else {
-                throw new InputException("configuration", 0, "network.model", "network model '"
+                throw scenario.invalid("network.model", "network model '"
                         + Scenario.spelling(net.model())
                         + "' needs a mesh, torus or line machine, not " + topology.spec());
             }
@@ -182,14 +182,14 @@ public final class Simulation {
                 planner = new NetworkPlanner(net, topology, links, traceDir, topology.size() + 3,
                         scenario.workload().coresPerNode(), scenario.workload().killAtEstimate());
             } catch (IllegalArgumentException e) {
-                throw new InputException("configuration", 0, "network.pattern", e.getMessage());
+                throw scenario.invalid("network.pattern", e.getMessage());
             }
         }
         FailureModel failures;
         try {
             failures = registry.failureModel(scenario.failures().model());
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "failures.model", e.getMessage());
+            throw scenario.invalid("failures.model", e.getMessage());
         }
         JobModel model;
         try {
@@ -197,7 +197,7 @@ public final class Simulation {
             model = new JobModel(mo.enabled() ? Speedup.parse(mo.speedup()) : null, mo,
                     io != null && scenario.io().any() ? io : null);
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "malleable.speedup", e.getMessage());
+            throw scenario.invalid("malleable.speedup", e.getMessage());
         }
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
                 new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io, cores);
@@ -361,7 +361,7 @@ public final class Simulation {
         try {
             return Machines.parse(spec);
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "machine", e.getMessage());
+            throw scenario.invalid("machine", e.getMessage());
         }
     }
 

@@ -94,6 +94,33 @@ class CommandLineTest {
     }
 
     @Test
+    void aBadValueNamesWhereItWasGivenWhicheverCheckFindsIt() throws IOException {
+        Path trace = dir.resolve("t.sim");
+        Files.writeString(trace, "0 4 10 -1\n");
+        String t = trace.toString();
+        // An unknown name is found when the configuration is read, a bad curve argument only when the
+        // allocator is built: both name the option, the -D key or the file line that gave the value.
+        assertBadInput("hpcsim: error: --allocator: allocator.policy: unknown allocator 'nosuch' (known: ",
+                "run", "-t", t, "-m", "simple:8", "-a", "nosuch");
+        assertBadInput("hpcsim: error: --allocator: allocator.policy: unknown allocator 'nosuch' (known: ",
+                "run", "-t", t, "-m", "simple:8", "-a", "nosuch[x]");
+        assertBadInput("hpcsim: error: --allocator: allocator.policy: unknown curve 'nocurve' (known: ",
+                "run", "-t", t, "-m", "simple:8", "-a", "best-fit[nocurve]");
+        assertBadInput("hpcsim: error: -Dallocator.policy: unknown allocator 'nosuch' (known: ",
+                "run", "-t", t, "-m", "simple:8", "-Dallocator.policy=nosuch");
+        assertBadInput("hpcsim: error: -Dallocator.policy: unknown curve 'nocurve' (known: ",
+                "run", "-t", t, "-m", "simple:8", "-Dallocator.policy=best-fit[nocurve]");
+        assertBadInput("hpcsim: error: --machine: machine: bad machine spec 'mesh:x'", "run", "-t", t, "-m", "mesh:x");
+        assertBadInput("hpcsim: error: -Dmachine: bad machine spec 'mesh:x'", "run", "-t", t, "-Dmachine=mesh:x");
+        assertBadInput("hpcsim: error: -Dscheduler.polcy: unknown key (known keys in scheduler: ",
+                "run", "-t", t, "-Dscheduler.polcy=fcfs");
+        Path conf = dir.resolve("a.conf");
+        Files.writeString(conf, "machine = \"simple:8\"\nallocator.policy = \"best-fit[nocurve]\"\n");
+        assertBadInput("hpcsim: error: " + conf + ":2: allocator.policy: unknown curve 'nocurve' (known: ",
+                "run", "-c", conf.toString(), "-t", t);
+    }
+
+    @Test
     void aConfigFileErrorNamesTheFileAndLine() throws IOException {
         Path conf = dir.resolve("s.conf");
         Files.writeString(conf, "machine = \"simple:4\"\n\nscheduler {\n  policy = easy\n  bogus = 1\n}\n");
