@@ -30,7 +30,7 @@ import picocli.CommandLine;
                 + " results.csv and report.md.",
         subcommands = {ExperimentCommand.SituationDecision.class, ExperimentCommand.Cplant.class,
             ExperimentCommand.CoolingTable.class, TorusScheduleCommand.class, TorusFeasibilityCommand.class,
-            MalleableCommand.class})
+            MalleableCommand.class, CommandLine.HelpCommand.class})
 final class ExperimentCommand implements Runnable {
 
     @CommandLine.Spec
@@ -38,8 +38,9 @@ final class ExperimentCommand implements Runnable {
 
     @Override
     public void run() {
+        List<String> experiments = spec.subcommands().keySet().stream().filter(name -> !name.equals("help")).toList();
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing experiment (situation-decision, cplant, cooling, torus-schedule or torus-feasibility)");
+                "missing experiment (one of " + String.join(", ", experiments) + ")");
     }
 
     /** Options every experiment shares. */

@@ -14,6 +14,6 @@ final class TraceCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: hpcsim trace transform --help)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (one of: transform)");
     }
 }
