@@ -53,6 +53,7 @@ public final class Main implements Runnable {
     /** The command tree with hpcsim's error handling. */
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
+        HelpText.install(cli);
         cli.setParameterExceptionHandler(Main::usageError);
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) ->
                 report(ex, "", commandLine.getErr()));

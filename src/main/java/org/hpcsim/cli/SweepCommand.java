@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
 
 /** {@code hpcsim sweep}: every combination of a base scenario and axes, several runs at once. */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run every combination of a base scenario and axes of values, several at once in one process;"
-                + " each run is what `hpcsim run` gives for its scenario.",
+        description = {"Run every combination of a base scenario and axes of values, several runs at once.",
+            "The runs share one process; each is what `hpcsim run` gives for its scenario.",
             "The sweep file is a scenario file plus a block sweep { axes { KEY = [v1, v2, ...], ... } }; KEY is any"
                 + " configuration key or allocators, schedulers, traces, seeds (allocator.policy, scheduler.policy,"
                 + " trace, seed). Axes go in key order, the last varying fastest.",

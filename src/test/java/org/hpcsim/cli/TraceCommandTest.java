@@ -162,7 +162,7 @@ class TraceCommandTest {
                 dir.resolve("kept.swf").toString());
         Cli.Result r = Cli.run("trace");
         assertEquals(2, r.status());
-        assertTrue(r.err().contains("missing command (try: hpcsim trace transform --help)"), r.err());
+        assertTrue(r.err().contains("hpcsim: error: missing command (one of: transform)"), r.err());
     }
 
     @Test
