@@ -18,6 +18,11 @@ public final class RunOptions {
     @Option(names = {"-t", "--trace"}, paramLabel = "FILE", description = "Workload trace (.swf, .swf.gz, .sim, .4col); key trace.")
     Path trace;
 
+    @Option(names = "--trace-format", paramLabel = "FORMAT",
+            description = "auto, swf, sim or four-column (default auto: SWF by its content, else by file name);"
+                    + " key trace-format.")
+    String traceFormat;
+
     @Option(names = {"-m", "--machine"}, paramLabel = "SPEC",
             description = "simple:N, mesh:XxY[xZ], torus:XxY[xZ], line:LAYOUT (e.g. \"line:C8 IO C8\") or auto; key machine.")
     String machine;
@@ -98,6 +103,7 @@ public final class RunOptions {
     /** Calls {@code s} for every option that was given, in a fixed order. */
     private void given(Setting s) {
         set(s, "trace", "--trace", trace);
+        set(s, "trace-format", "--trace-format", traceFormat);
         set(s, "machine", "--machine", machine);
         set(s, "scheduler.policy", "--scheduler", scheduler);
         set(s, "allocator.policy", "--allocator", allocator);
@@ -119,7 +125,7 @@ public final class RunOptions {
 
     /** Whether no option but -D and --quiet was given. */
     boolean onlyOverrides() {
-        return inject.isEmpty() && Stream.of(config, trace, machine, scheduler, allocator, pinned, coresPerNode, seed,
+        return inject.isEmpty() && Stream.of(config, trace, traceFormat, machine, scheduler, allocator, pinned, coresPerNode, seed,
                 events, failures, onJobFailure, threads, out).allMatch(Objects::isNull);
     }
 

@@ -45,6 +45,11 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "The sweep's directory (default: the base's output.dir).")
     Path out;
 
+    @Option(names = "--trace-format", paramLabel = "FORMAT",
+            description = "Format of the base's trace: auto, swf, sim or four-column (default auto: SWF by its"
+                    + " content, else by file name); key trace-format.")
+    String traceFormat;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress lines; errors only.")
     boolean quiet;
 
@@ -62,9 +67,15 @@ final class SweepCommand implements Callable<Integer> {
         CompletableFuture<ActorRuntime> runtime = RunCommand.takeRuntime();
         try {
             Registry registry = StandardPolicies.registry();
+            Map<String, String> settings = new LinkedHashMap<>();
             Map<String, String> origins = new LinkedHashMap<>();
+            if (traceFormat != null) {
+                settings.put("trace-format", traceFormat);
+                origins.put("trace-format", "--trace-format");
+            }
+            settings.putAll(overrides);
             overrides.keySet().forEach(key -> origins.put(key, "-D" + key.strip()));
-            SweepPlan plan = SweepPlan.read(config, overrides, origins, out, registry);
+            SweepPlan plan = SweepPlan.read(config, settings, origins, out, registry);
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
             PrintStream progress = quiet ? null : System.err;
             List<SweepRunner.Failure> failures;

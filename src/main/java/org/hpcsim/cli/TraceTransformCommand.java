@@ -67,8 +67,8 @@ final class TraceTransformCommand implements Callable<Integer> {
     String format;
 
     @Option(names = "--input-format", paramLabel = "FORMAT", defaultValue = "auto",
-            description = "Input format: auto (by file name: .swf, .sim or .4col, each also with .gz), swf,"
-                    + " sim or four-column (default ${DEFAULT-VALUE}).")
+            description = "Input format: auto (SWF by its content, else by file name: .swf, .sim or .4col, each"
+                    + " also with .gz), swf, sim or four-column (default ${DEFAULT-VALUE}).")
     String inputFormat;
 
     @Option(names = "--scale-procs", paramLabel = "D", defaultValue = "1",
@@ -159,20 +159,11 @@ final class TraceTransformCommand implements Callable<Integer> {
     }
 
     private TraceFormat inputFormat() {
-        if (!inputFormat.equalsIgnoreCase("auto")) {
-            TraceFormat f = TraceFormat.byKey(inputFormat);
-            if (f == null) {
-                throw new InputException("--input-format: unknown format '" + inputFormat + "' (known: auto, "
-                        + TraceFormat.keys() + ")");
-            }
-            return f;
+        if (!TraceFormat.known(inputFormat)) {
+            throw new InputException("--input-format: unknown format '" + inputFormat + "' (known: auto, "
+                    + TraceFormat.keys() + ")");
         }
-        TraceFormat f = TraceFormat.byFileName(input);
-        if (f == null) {
-            throw new InputException(input.toString(), 0, "--input-format",
-                    "cannot tell the format from the file name; pass --input-format " + TraceFormat.keys());
-        }
-        return f;
+        return TraceFormat.resolve(inputFormat, input, "--input-format", "--input-format");
     }
 
     private TraceFormat outputFormat(TraceFormat from) {

@@ -17,6 +17,7 @@ import org.hpcsim.registry.Registry;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.thermal.RoomLayout;
 import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.TraceFormat;
 import org.hpcsim.workload.WorkloadOptions;
 
 /**
@@ -261,7 +262,11 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         int threads = nonNegativeInt(c, "kernel.threads");
         KernelOptions kernel = new KernelOptions(threads, positiveInt(c, "kernel.partitions-per-thread"),
                 positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"));
-        return new Scenario(Path.of(traceText), string(c, "trace-format"), string(c, "machine"), c.getLong("seed"),
+        String traceFormat = string(c, "trace-format");
+        if (!TraceFormat.known(traceFormat)) {
+            throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, " + TraceFormat.keys() + ")");
+        }
+        return new Scenario(Path.of(traceText), traceFormat, string(c, "machine"), c.getLong("seed"),
                 workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
                 thermal, List.copyOf(events), failures, io, malleable, kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class),

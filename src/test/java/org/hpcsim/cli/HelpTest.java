@@ -96,7 +96,7 @@ class HelpTest {
         assertEquals(List.of("hpcsim: error: Unmatched argument at index 1: 'cplan'", "Did you mean: experiment cplant?",
                 "Try 'hpcsim experiment --help' for more information."), r.err().lines().toList());
         Cli.Result option = Cli.run("run", "--trce", "x.swf");
-        assertEquals(List.of("hpcsim: error: Unknown options: '--trce', 'x.swf'", "Possible solutions: --trace",
+        assertEquals(List.of("hpcsim: error: Unknown options: '--trce', 'x.swf'", "Possible solutions: --trace, --trace-format",
                 "Try 'hpcsim run --help' for more information."), option.err().lines().toList());
     }
 
