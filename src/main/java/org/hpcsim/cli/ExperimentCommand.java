@@ -46,11 +46,12 @@ final class ExperimentCommand implements Runnable {
     /** Options every experiment shares. */
     static final class Common {
         @Option(names = {"-t", "--trace"}, required = true, paramLabel = "FILE",
-                description = "Workload trace (.swf, .swf.gz, .sim, or four-column with --trace-format).")
+                description = "Workload trace: SWF (plain or gzip), .sim or .4col; see --trace-format.")
         Path trace;
 
         @Option(names = "--trace-format", defaultValue = "auto", paramLabel = "FORMAT",
-                description = "auto, swf, sim, ... (see `hpcsim list`; default ${DEFAULT-VALUE}).")
+                description = "auto, swf, sim or four-column (default ${DEFAULT-VALUE}: SWF by its content, else by"
+                        + " file name).")
         String traceFormat;
 
         @Option(names = "--cores-per-node", defaultValue = "1", paramLabel = "N",

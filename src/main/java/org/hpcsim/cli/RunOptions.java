@@ -15,7 +15,7 @@ public final class RunOptions {
             description = "Scenario file (HOCON). Without one and without --trace: config/default.conf, the bundled default.")
     Path config;
 
-    @Option(names = {"-t", "--trace"}, paramLabel = "FILE", description = "Workload trace (.swf, .swf.gz, .sim, .4col); key trace.")
+    @Option(names = {"-t", "--trace"}, paramLabel = "FILE", description = "Workload trace: SWF (plain or gzip), .sim or .4col; key trace.")
     Path trace;
 
     @Option(names = "--trace-format", paramLabel = "FORMAT",
