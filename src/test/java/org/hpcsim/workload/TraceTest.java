@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.hpcsim.testing.SharedData;
 import org.junit.jupiter.api.Test;
@@ -132,6 +134,28 @@ class TraceTest {
             assertEquals(file + ": cannot read: permission denied",
                     assertThrows(InputException.class, () -> TraceFormat.resolve("auto", file)).getMessage());
         }
+    }
+
+    @Test
+    void everyArchiveTraceLoadsWithEveryJobLine() {
+        // Line counts from ../shared/traces/README.md; SWF is recognised by content, T3D is named.
+        Map<String, Integer> jobs = new LinkedHashMap<>();
+        jobs.put("NASA-iPSC-1993-3.1-cln.swf.gz", 18_239);
+        jobs.put("DAS2-fs1-2003-1.swf", 40_315);
+        jobs.put("KTH-SP2-1996-2.1-cln.swf.gz", 27_992);
+        jobs.put("CTC-SP2-1996-3.1-cln.swf.gz", 77_222);
+        jobs.put("HPC2N-2002-2.2-cln.swf.gz", 202_871);
+        jobs.put("SDSC-BLUE-2000-4.2-cln.swf.gz", 243_306);
+        jobs.put("LLNL-Thunder-2007-1.1-cln.swf.gz", 121_039);
+        jobs.put("RICC-2010-2.swf.gz", 447_794);
+        jobs.put("CEA-Curie-2011-2.1-cln.swf.gz", 312_826);
+        for (Map.Entry<String, Integer> e : jobs.entrySet()) {
+            Path p = SharedData.file("traces/" + e.getKey());
+            assertEquals(TraceFormat.SWF, TraceFormat.resolve("auto", p), e.getKey());
+            assertEquals(e.getValue(), Trace.scan(p, TraceFormat.SWF, WorkloadOptions.DEFAULTS).jobs(), e.getKey());
+        }
+        Path t3d = SharedData.file("traces/LLNL-T3D-1996-2.premas-converted.txt");
+        assertEquals(21_323, Trace.scan(t3d, TraceFormat.resolve("four-column", t3d), WorkloadOptions.DEFAULTS).jobs());
     }
 
     @Test
