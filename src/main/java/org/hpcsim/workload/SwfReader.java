@@ -10,8 +10,8 @@ import org.hpcsim.kernel.SimTime;
 
 /**
  * Reader of the Parallel Workloads Archive's Standard Workload Format (plain or gzip): 18
- * whitespace-separated fields per line, {@code ;} comments, {@code -1} for unknown values, time
- * fields possibly fractional.
+ * whitespace-separated fields per line, {@code ;} comments, {@code -1} for unknown values (any other
+ * negative value is an error), time fields possibly fractional.
  *
  * <p>Mapping to a {@link Job}: processors from field 5 or 8 (see {@link WorkloadOptions.SwfSizeField});
  * run time from field 4; estimate from field 9 (requested time), or when it is unknown or not
