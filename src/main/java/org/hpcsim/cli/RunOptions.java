@@ -125,8 +125,8 @@ public final class RunOptions {
 
     /** Whether no option but -D and --quiet was given. */
     boolean onlyOverrides() {
-        return inject.isEmpty() && Stream.of(config, trace, traceFormat, machine, scheduler, allocator, pinned, coresPerNode, seed,
-                events, failures, onJobFailure, threads, out).allMatch(Objects::isNull);
+        return inject.isEmpty() && Stream.of(config, trace, traceFormat, machine, scheduler, allocator, pinned,
+                coresPerNode, seed, events, failures, onJobFailure, threads, out).allMatch(Objects::isNull);
     }
 
     /** The same options as arguments of a {@code run} command line (for bench's child processes). */
