@@ -29,11 +29,11 @@ import picocli.CommandLine.Option;
 /** {@code hpcsim allocate}: one allocation (or a batch of them) outside any simulation. */
 @Command(name = "allocate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run one allocator on one machine state and print the nodes it chooses with their locality.",
-            "With --batch, read one JSON instance per line and print one JSON result per line, in order:",
-            "  {\"topology\":\"mesh:6x6\",\"busy\":[0,7],\"size\":5,\"allocator\":\"mm\"}"
-                + "  (optional \"curve\", \"seed\")",
-            "a bad line gets {\"line\":N,\"error\":\"...\"} on its output line; the exit status is then 2."},
-        footer = {"", "Example: hpcsim allocate --topology mesh:16x16 --busy 3,4,17 --size 8 --allocator mm"})
+            "With --batch, read one JSON instance per line, such as"
+                + " {\"topology\":\"mesh:6x6\",\"busy\":[0,7],\"size\":5,\"allocator\":\"mm\"} (\"curve\" and"
+                + " \"seed\" are optional), and print one JSON result per line, in order. A bad line gets"
+                + " {\"line\":N,\"error\":\"...\"} on its output line; the exit status is then 2."},
+        footer = {"", "Example:", "  hpcsim allocate --topology mesh:16x16 --busy 3,4,17 --size 8 --allocator mm"})
 final class AllocateCommand implements Callable<Integer> {
     private static final Set<String> BATCH_KEYS = Set.of("topology", "busy", "size", "allocator", "curve", "seed");
 

@@ -26,11 +26,11 @@ import picocli.CommandLine;
 
 /** {@code hpcsim experiment}: the papers' allocation experiments. */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
-        description = "Run an experiment from the papers; each prints its table, and the trace experiments also write"
-                + " results.csv and report.md.",
+        description = {"Run an experiment from the papers.",
+            "Each prints its table; the trace experiments also write results.csv and report.md."},
         subcommands = {ExperimentCommand.SituationDecision.class, ExperimentCommand.Cplant.class,
             ExperimentCommand.CoolingTable.class, TorusScheduleCommand.class, TorusFeasibilityCommand.class,
-            MalleableCommand.class})
+            MalleableCommand.class, CommandLine.HelpCommand.class})
 final class ExperimentCommand implements Runnable {
 
     @CommandLine.Spec
@@ -38,18 +38,20 @@ final class ExperimentCommand implements Runnable {
 
     @Override
     public void run() {
+        List<String> experiments = spec.subcommands().keySet().stream().filter(name -> !name.equals("help")).toList();
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing experiment (situation-decision, cplant, cooling, torus-schedule or torus-feasibility)");
+                "missing experiment (one of: " + String.join(", ", experiments) + ")");
     }
 
     /** Options every experiment shares. */
     static final class Common {
         @Option(names = {"-t", "--trace"}, required = true, paramLabel = "FILE",
-                description = "Workload trace (.swf, .swf.gz, .sim, or four-column with --trace-format).")
+                description = "Workload trace: SWF (plain or gzip), .sim or .4col; see --trace-format.")
         Path trace;
 
         @Option(names = "--trace-format", defaultValue = "auto", paramLabel = "FORMAT",
-                description = "auto, swf, sim, ... (see `hpcsim list`; default ${DEFAULT-VALUE}).")
+                description = "auto, swf, sim or four-column (default ${DEFAULT-VALUE}: SWF by its content, else by"
+                        + " file name).")
         String traceFormat;
 
         @Option(names = "--cores-per-node", defaultValue = "1", paramLabel = "N",
@@ -112,12 +114,13 @@ final class ExperimentCommand implements Runnable {
     }
 
     @Command(name = "situation-decision", mixinStandardHelpOptions = true, sortOptions = false,
-            description = {"Bender et al.'s Table 1: a situation allocator places the trace's jobs; at each placement",
-                "every decision allocator's choice for the same job is evaluated but not carried out.",
-                "Reports the mean total pairwise hop distance per (situation, decision) pair.",
-                "The paper used the LLNL Cray T3D trace on mesh:16x16."},
-            footer = {"", "Example: hpcsim experiment situation-decision --trace T3D.txt --trace-format four-column"
-                + " --out out/table1"})
+            description = {"Bender et al.'s Table 1: allocators judged in the situations other allocators create.",
+                "A situation allocator places the trace's jobs; at each placement every decision allocator's choice"
+                    + " for the same job is evaluated but not carried out. Reports the mean total pairwise hop"
+                    + " distance per (situation, decision) pair. The paper used the LLNL Cray T3D trace on mesh:16x16."},
+            footer = {"", "Example:",
+                "  hpcsim experiment situation-decision --trace T3D.txt --trace-format four-column \\",
+                "      --out out/table1"})
     static final class SituationDecision implements java.util.concurrent.Callable<Integer> {
         @CommandLine.Mixin
         Common common;
@@ -169,11 +172,11 @@ final class ExperimentCommand implements Runnable {
     }
 
     @Command(name = "cplant", mixinStandardHelpOptions = true, sortOptions = false,
-            description = {"Leung et al.'s Cplant simulation: 1D strategies on curves over a work-multiple sweep,",
-                "on an 8x8x5 mesh with the Cplant queue (fewest processors, then shortest requested time),",
-                "polled periodically. Reports average span and bounding-cube ratio per strategy, curve and",
-                "work multiple (and more locality means in results.csv)."},
-            footer = {"", "Example: hpcsim experiment cplant --trace traces/synthetic-2000.swf --out out/cplant"})
+            description = {"Leung et al.'s Cplant simulation: 1D strategies on curves over a work-multiple sweep.",
+                "The machine is an 8x8x5 mesh with the Cplant queue (fewest processors first, then shortest requested"
+                    + " time), polled periodically. Reports the average span and bounding-cube ratio per strategy,"
+                    + " curve and work multiple (and more locality means in results.csv)."},
+            footer = {"", "Example:", "  hpcsim experiment cplant --trace traces/synthetic-2000.swf --out out/cplant"})
     static final class Cplant implements java.util.concurrent.Callable<Integer> {
         @CommandLine.Mixin
         Common common;
@@ -191,7 +194,8 @@ final class ExperimentCommand implements Runnable {
         String poll;
 
         @Option(names = "--strategies", split = ",", defaultValue = "sorted-free-list,first-fit,best-fit,sum-of-squares",
-                paramLabel = "NAMES", description = "1D strategies (default ${DEFAULT-VALUE}).")
+                paramLabel = "NAMES", description = "1D strategies, comma-separated (default: sorted-free-list,"
+                    + " first-fit, best-fit and sum-of-squares).")
         List<String> strategies;
 
         @Option(names = "--curves", split = ",", defaultValue = "row-major,snake,hilbert", paramLabel = "CURVES",
@@ -249,13 +253,14 @@ final class ExperimentCommand implements Runnable {
     }
 
     @Command(name = "cooling", mixinStandardHelpOptions = true, sortOptions = false,
-            description = {"Meng et al.'s Table 1: the trace simulated in a modelled machine room once per allocator",
-                "(actors, node power, heat recirculation D, CRAC); mean cooling power and run time per allocator.",
-                "Each run's full outputs (jobs.csv, thermal.csv, summary.json) go to OUT/runs/ALLOCATOR/.",
-                "The paper: NASA (test_scheduler_0003.sim), mesh:4x5x2, EASY, network model distance, the",
-                "2014-06-16 40-node D matrix. Jobs run to completion (SST's estimate rule) unless -D says otherwise."},
-            footer = {"", "Example: hpcsim experiment cooling --trace test_scheduler_0003.sim"
-                + " --d-matrix sst_DMatrix4_5_2_v2014-06-16.txt --out out/cooling"})
+            description = {"Meng et al.'s Table 1: the trace simulated in a machine room once per allocator.",
+                "The room is modelled with actors: node power, heat recirculation D, CRAC units. The table gives the"
+                    + " mean cooling power and run time per allocator; each run's full outputs (jobs.csv, thermal.csv,"
+                    + " summary.json) go to OUT/runs/ALLOCATOR/.",
+                "The paper: NASA (test_scheduler_0003.sim), mesh:4x5x2, EASY, network model distance, the 2014-06-16"
+                    + " 40-node D matrix. Jobs run to completion (SST's estimate rule) unless -D says otherwise."},
+            footer = {"", "Example:", "  hpcsim experiment cooling --trace test_scheduler_0003.sim \\",
+                "      --d-matrix sst_DMatrix4_5_2_v2014-06-16.txt --out out/cooling"})
     static final class CoolingTable implements java.util.concurrent.Callable<Integer> {
         @CommandLine.Mixin
         Common common;

@@ -37,7 +37,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: hpcsim run)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
     }
 
     public static void main(String[] args) {
@@ -55,10 +55,31 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit status. */
     public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    /** The command tree with hpcsim's error handling. */
+    static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
+        HelpText.install(cli);
+        cli.setParameterExceptionHandler(Main::usageError);
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) ->
                 report(ex, "", commandLine.getErr()));
-        return cli.execute(args);
+        return cli;
+    }
+
+    /**
+     * A command line picocli cannot parse: one line in the style of every other error, picocli's
+     * suggestions if it has any, and where to read more (the usage is long enough to hide the error).
+     */
+    private static int usageError(CommandLine.ParameterException ex, String[] args) {
+        CommandLine command = ex.getCommandLine();
+        PrintWriter err = command.getErr();
+        err.println("hpcsim: error: " + ex.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+        err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return EXIT_INPUT;
     }
 
     /** Whether a failure is bad input the user can fix (exit status 2) rather than a bug. */

@@ -30,19 +30,23 @@ import picocli.CommandLine.Option;
 
 /** {@code hpcsim experiment malleable}: Bampis et al.'s offline algorithms and the online simulation of the same jobs. */
 @Command(name = "malleable", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Bampis et al.: jobs on a line of compute and I/O nodes under the contiguity and locality",
-            "constraints. Computes the lower bounds, the 2-approximation (uniform proportional instances), the",
-            "LP-based generalized algorithm (alpha by binary search, Gergov-style DSA packing), checks every",
-            "schedule with the verifier, and simulates the same jobs online with the actors (all submitted at",
-            "time 0, contiguous-local allocator). Writes results.csv, report.md, alpha.csv, instance.csv,",
-            "schedule-*.csv and the online run's jobs.csv and summary.json to OUT. With --verify, only checks",
-            "the given schedule and prints the verifier's report (exit 1 if it is invalid)."},
+        description = {"Bampis et al.: malleable jobs on a line of compute and I/O nodes, offline and online.",
+            "Jobs run under the contiguity and locality constraints. Computes the lower bounds, the 2-approximation"
+                + " (uniform proportional instances), the LP-based generalized algorithm (alpha by binary search,"
+                + " Gergov-style DSA packing), checks every schedule with the verifier, and simulates the same jobs"
+                + " online with the actors (all submitted at time 0, contiguous-local allocator). Writes results.csv,"
+                + " report.md, alpha.csv, instance.csv, schedule-*.csv and the online run's jobs.csv and summary.json"
+                + " to OUT.",
+            "With --verify, only checks the given schedule and prints the verifier's report (exit status 1 if it is"
+                + " invalid)."},
         footer = {"", "Instance CSV: header id,load,max_nodes,io_node[,rigid]; load = a_j (p_j when rigid).",
             "Schedule CSV: job,nodes,q,io_node,start,end with nodes like 4-7.",
             "Examples:",
             "  hpcsim experiment malleable --random 40 --q 6 --out out/malleable",
-            "  hpcsim experiment malleable --line \"C8 IO C8 IO C8\" --jobs jobs.csv --speedup amdahl[0.1] -o out/m",
-            "  hpcsim experiment malleable --line \"C8 IO C8 IO C8\" --jobs jobs.csv --verify schedule.csv"})
+            "  hpcsim experiment malleable --line \"C8 IO C8 IO C8\" --jobs jobs.csv \\",
+            "      --speedup amdahl[0.1] -o out/m",
+            "  hpcsim experiment malleable --line \"C8 IO C8 IO C8\" --jobs jobs.csv \\",
+            "      --verify schedule.csv"})
 final class MalleableCommand implements Callable<Integer> {
     @Option(names = "--line", defaultValue = "C16 IO C16 IO C16 IO C16", paramLabel = "LAYOUT",
             description = "The line, e.g. \"C8 IO C8\" or @FILE (default ${DEFAULT-VALUE}).")

@@ -28,9 +28,10 @@ import picocli.CommandLine;
 
 /** {@code hpcsim run}: one simulation. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Simulate a workload trace on a machine; write jobs.csv, timeseries.csv, summary.json and config-used.conf"
-                + " (and the outputs of the models that are on).",
-            "With no arguments, runs the bundled default (config/default.conf)."})
+        description = {"Simulate a workload trace on a machine.",
+            "Writes jobs.csv, timeseries.csv, summary.json and config-used.conf (and the outputs of the models that"
+                + " are on) into the output directory. With no arguments, runs the bundled default"
+                + " (config/default.conf)."})
 final class RunCommand implements Callable<Integer> {
 
     @Mixin

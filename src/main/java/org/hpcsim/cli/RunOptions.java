@@ -15,8 +15,13 @@ public final class RunOptions {
             description = "Scenario file (HOCON). Without one and without --trace: config/default.conf, the bundled default.")
     Path config;
 
-    @Option(names = {"-t", "--trace"}, paramLabel = "FILE", description = "Workload trace (.swf, .swf.gz, .sim, .4col); key trace.")
+    @Option(names = {"-t", "--trace"}, paramLabel = "FILE", description = "Workload trace: SWF (plain or gzip), .sim or .4col; key trace.")
     Path trace;
+
+    @Option(names = "--trace-format", paramLabel = "FORMAT",
+            description = "auto, swf, sim or four-column (default auto: SWF by its content, else by file name);"
+                    + " key trace-format.")
+    String traceFormat;
 
     @Option(names = {"-m", "--machine"}, paramLabel = "SPEC",
             description = "simple:N, mesh:XxY[xZ], torus:XxY[xZ], line:LAYOUT (e.g. \"line:C8 IO C8\") or auto; key machine.")
@@ -76,50 +81,56 @@ public final class RunOptions {
     /** Configuration overrides from the options, in a fixed order; -D values come last and win. */
     Map<String, String> toOverrides() {
         Map<String, String> o = new LinkedHashMap<>();
-        if (trace != null) {
-            o.put("trace", trace.toString());
-        }
-        if (machine != null) {
-            o.put("machine", machine);
-        }
-        if (scheduler != null) {
-            o.put("scheduler.policy", scheduler);
-        }
-        if (allocator != null) {
-            o.put("allocator.policy", allocator);
-        }
-        if (pinned != null) {
-            o.put("allocator.pinned", pinned.toString());
-        }
-        if (coresPerNode != null) {
-            o.put("workload.cores-per-node", coresPerNode.toString());
-        }
-        if (seed != null) {
-            o.put("seed", seed.toString());
-        }
-        if (events != null) {
-            o.put("events-file", events.toString());
-        }
-        if (failures != null) {
-            o.put("failures.model", failures);
-        }
-        if (onJobFailure != null) {
-            o.put("failures.on-job-failure", onJobFailure);
-        }
-        if (threads != null) {
-            o.put("kernel.threads", threads.toString());
-        }
-        if (out != null) {
-            o.put("output.dir", out.toString());
-        }
+        given((key, option, value) -> o.put(key, value));
         o.putAll(overrides);
         return o;
     }
 
+    /**
+     * Where each key of {@link #toOverrides()} was set, as error messages name it: the option
+     * ({@code --allocator}) or {@code -Dallocator.policy}.
+     */
+    Map<String, String> origins() {
+        Map<String, String> o = new LinkedHashMap<>();
+        given((key, option, value) -> o.put(key, option));
+        for (String key : overrides.keySet()) {
+            o.put(key, "-D" + key.strip());
+        }
+        return o;
+    }
+
+    /** A configuration key set by an option. */
+    private interface Setting {
+        void set(String key, String option, String value);
+    }
+
+    /** Calls {@code s} for every option that was given, in a fixed order. */
+    private void given(Setting s) {
+        set(s, "trace", "--trace", trace);
+        set(s, "trace-format", "--trace-format", traceFormat);
+        set(s, "machine", "--machine", machine);
+        set(s, "scheduler.policy", "--scheduler", scheduler);
+        set(s, "allocator.policy", "--allocator", allocator);
+        set(s, "allocator.pinned", "--pinned", pinned);
+        set(s, "workload.cores-per-node", "--cores-per-node", coresPerNode);
+        set(s, "seed", "--seed", seed);
+        set(s, "events-file", "--events", events);
+        set(s, "failures.model", "--failures", failures);
+        set(s, "failures.on-job-failure", "--on-job-failure", onJobFailure);
+        set(s, "kernel.threads", "--threads", threads);
+        set(s, "output.dir", "--out", out);
+    }
+
+    private static void set(Setting s, String key, String option, Object value) {
+        if (value != null) {
+            s.set(key, option, value.toString());
+        }
+    }
+
     /** Whether no option but -D and --quiet was given. */
     boolean onlyOverrides() {
-        return inject.isEmpty() && Stream.of(config, trace, machine, scheduler, allocator, pinned, coresPerNode, seed,
-                events, failures, onJobFailure, threads, out).allMatch(Objects::isNull);
+        return inject.isEmpty() && Stream.of(config, trace, traceFormat, machine, scheduler, allocator, pinned,
+                coresPerNode, seed, events, failures, onJobFailure, threads, out).allMatch(Objects::isNull);
     }
 
     /** The same options as arguments of a {@code run} command line (for bench's child processes). */
@@ -129,12 +140,19 @@ public final class RunOptions {
             a.add("--config");
             a.add(config.toString());
         }
-        for (Map.Entry<String, String> e : toOverrides().entrySet()) {
-            // bench gives each run a directory of its own; a -D would override its --out
-            if (!e.getKey().equals("output.dir")) {
-                a.add("-D" + e.getKey() + "=" + e.getValue());
+        // As given, so that the child names a bad value the way the user wrote it; bench gives each run a
+        // directory of its own, which neither --out nor a -D may override.
+        given((key, option, value) -> {
+            if (!key.equals("output.dir")) {
+                a.add(option);
+                a.add(value);
             }
-        }
+        });
+        overrides.forEach((key, value) -> {
+            if (!key.strip().equals("output.dir")) {
+                a.add("-D" + key + "=" + value);
+            }
+        });
         for (String event : inject) {
             a.add("--inject");
             a.add(event);

@@ -41,15 +41,15 @@ final class ScenarioLoader {
         Config config;
         boolean wantsDefault = options.config == null && !overrides.containsKey("trace");
         if (!wantsDefault) {
-            config = ConfigLoader.load(options.config, null, null, overrides);
+            config = ConfigLoader.load(options.config, null, null, overrides, options.origins());
         } else if (Files.isRegularFile(Path.of(DEFAULT_CONFIG))) {
-            config = ConfigLoader.load(Path.of(DEFAULT_CONFIG), null, null, overrides);
+            config = ConfigLoader.load(Path.of(DEFAULT_CONFIG), null, null, overrides, options.origins());
         } else {
             String text = resource(DEFAULT_CONFIG);
             if (text == null) {
                 throw new InputException(DEFAULT_CONFIG, 0, null, "no such file, and no bundled default in this build");
             }
-            config = ConfigLoader.load(null, text, "bundled " + DEFAULT_CONFIG, overrides);
+            config = ConfigLoader.load(null, text, "bundled " + DEFAULT_CONFIG, overrides, options.origins());
             String trace = config.getString("trace");
             if (!Files.exists(Path.of(trace))) {
                 config = config.withValue("trace", ConfigValueFactory.fromAnyRef(extract(trace).toString(), "bundled"));

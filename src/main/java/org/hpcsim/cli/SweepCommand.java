@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
 
 /** {@code hpcsim sweep}: every combination of a base scenario and axes, several runs at once. */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run every combination of a base scenario and axes of values, several at once in one process;"
-                + " each run is what `hpcsim run` gives for its scenario.",
+        description = {"Run every combination of a base scenario and axes of values, several runs at once.",
+            "The runs share one process; each is what `hpcsim run` gives for its scenario.",
             "The sweep file is a scenario file plus a block sweep { axes { KEY = [v1, v2, ...], ... } }; KEY is any"
                 + " configuration key or allocators, schedulers, traces, seeds (allocator.policy, scheduler.policy,"
                 + " trace, seed). Axes go in key order, the last varying fastest.",
@@ -48,6 +48,11 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Run the sweep in a non-empty --out that holds no sweep.")
     boolean force;
 
+    @Option(names = "--trace-format", paramLabel = "FORMAT",
+            description = "Format of the base's trace: auto, swf, sim or four-column (default auto: SWF by its"
+                    + " content, else by file name); key trace-format.")
+    String traceFormat;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress lines; errors only.")
     boolean quiet;
 
@@ -65,7 +70,15 @@ final class SweepCommand implements Callable<Integer> {
         CompletableFuture<ActorRuntime> runtime = RunCommand.takeRuntime();
         try {
             Registry registry = StandardPolicies.registry();
-            SweepPlan plan = SweepPlan.read(config, overrides, out, registry);
+            Map<String, String> settings = new LinkedHashMap<>();
+            Map<String, String> origins = new LinkedHashMap<>();
+            if (traceFormat != null) {
+                settings.put("trace-format", traceFormat);
+                origins.put("trace-format", "--trace-format");
+            }
+            settings.putAll(overrides);
+            overrides.keySet().forEach(key -> origins.put(key, "-D" + key.strip()));
+            SweepPlan plan = SweepPlan.read(config, settings, origins, out, registry);
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
             PrintStream progress = quiet ? null : System.err;
             List<SweepRunner.Failure> failures;

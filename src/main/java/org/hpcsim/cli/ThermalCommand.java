@@ -25,10 +25,13 @@ import picocli.CommandLine.Option;
 
 /** {@code hpcsim thermal}: the room's inlet temperatures and cooling power for one power state, outside any simulation. */
 @Command(name = "thermal", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compute inlet temperatures T_in = T_sup + D P, the adjusted supply temperature",
-            "T_sup' = T_sup + T_red - max T_in, the CoP and the cooling power (Meng et al., Eqs. 4-12).",
+        description = {"Compute a machine room's inlet temperatures and cooling power for one power state.",
+            "The inlets are T_in = T_sup + D P; then the adjusted supply temperature T_sup' = T_sup + T_red - max T_in,"
+                + " the CoP and the cooling power (Meng et al., Eqs. 4-12).",
             "Give the heat model with exactly one of --d-matrix, --a-matrix or --synthetic."},
-        footer = {"", "Example: hpcsim thermal --d-matrix ../shared/thermal/sst_DMatrix4_5_2_v2014-06-16.txt --busy 0-3,16"})
+        footer = {"", "Example:",
+            "  hpcsim thermal --d-matrix ../shared/thermal/sst_DMatrix4_5_2_v2014-06-16.txt \\",
+            "      --busy 0-3,16"})
 final class ThermalCommand implements Callable<Integer> {
 
     @Option(names = "--d-matrix", paramLabel = "FILE",

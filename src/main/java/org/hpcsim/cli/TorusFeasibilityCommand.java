@@ -18,13 +18,14 @@ import picocli.CommandLine.Option;
 
 /** {@code hpcsim experiment torus-feasibility}: Gupta and Srimani's preemptive feasibility test. */
 @Command(name = "torus-feasibility", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Gupta & Srimani's preemptive feasibility algorithm on link-disjoint diagonal",
-            "subtori, the p-intervals [a,b] (the processors P(i,j) with a <= i,j <= b). With",
-            "--deadline, tells whether every job can finish by it and prints the schedule;",
-            "without, finds the minimum finish time exactly and prints its schedule. Each job",
-            "runs in at most two pieces."},
+        description = {"Gupta & Srimani's preemptive feasibility test and minimum finish time on a torus.",
+            "The algorithm places jobs on link-disjoint diagonal subtori, the p-intervals [a,b] (the processors"
+                + " P(i,j) with a <= i,j <= b). With --deadline, tells whether every job can finish by it and prints"
+                + " the schedule; without, finds the minimum finish time exactly and prints its schedule. Each job"
+                + " runs in at most two pieces."},
         footer = {"", "Example (the paper's, section 3):",
-            "  hpcsim experiment torus-feasibility --torus 16 --jobs 8:2,4:4,4:3,2:2,2:2.5 --deadline 4"})
+            "  hpcsim experiment torus-feasibility --torus 16 --jobs 8:2,4:4,4:3,2:2,2:2.5 \\",
+            "      --deadline 4"})
 final class TorusFeasibilityCommand implements Callable<Integer> {
     @CommandLine.Mixin
     TorusInput input;

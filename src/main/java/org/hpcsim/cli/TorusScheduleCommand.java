@@ -14,11 +14,11 @@ import picocli.CommandLine.Command;
 
 /** {@code hpcsim experiment torus-schedule}: Gupta and Srimani's CNP_Alloc on one job list. */
 @Command(name = "torus-schedule", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Gupta & Srimani's CNP_Alloc: each job, in the given order, goes to the earliest",
-            "available d x d subtorus with the least load under their link-contention model.",
-            "Prints every job's start, finish and subtorus, the makespan, and the makespan of",
-            "the same greedy with contention switched off. The subtorus (row, col) of",
-            "dimension d is the processors (x, y) with x mod (m/d) = row, y mod (m/d) = col."},
+        description = {"Gupta & Srimani's CNP_Alloc: jobs placed greedily on the subtori of a torus.",
+            "Each job, in the given order, goes to the earliest available d x d subtorus with the least load under"
+                + " their link-contention model. Prints every job's start, finish and subtorus, the makespan, and the"
+                + " makespan of the same greedy with contention switched off. The subtorus (row, col) of dimension d"
+                + " is the processors (x, y) with x mod (m/d) = row, y mod (m/d) = col."},
         footer = {"", "Example (the paper's, section 2.4.4):",
             "  hpcsim experiment torus-schedule --torus 8 --jobs 8:2,4:2,4:4,4:4,4:1,2:4"})
 final class TorusScheduleCommand implements Callable<Integer> {

@@ -1,5 +1,6 @@
 package org.hpcsim.cli;
 
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,6 +15,8 @@ final class TraceCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: hpcsim trace transform --help)");
+        List<String> commands = spec.subcommands().keySet().stream().filter(name -> !name.equals("help")).toList();
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "missing command (one of: " + String.join(", ", commands) + ")");
     }
 }

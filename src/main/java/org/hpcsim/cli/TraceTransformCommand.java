@@ -31,30 +31,25 @@ import picocli.CommandLine.Parameters;
         footer = {
             "",
             "Transforms apply in this order: --scale-procs, --work-multiple, --replicate.",
-            "  --scale-procs D: every known processor count becomes ceil(procs / D), at",
-            "    least 1 (SWF: fields 5 and 8, and the header's MaxProcs and MaxNodes).",
-            "  --work-multiple F: every known positive run time and requested time (SWF:",
-            "    also average CPU time) is multiplied by F, rounded to the microsecond,",
-            "    at least 1 us; arrivals are kept.",
-            "  --replicate R: each job appears R times. Copies 2..R arrive floor(u * g)",
-            "    whole seconds later: u uniform in [0, 1) from SplittableRandom(--seed),",
-            "    one draw per copy (copy 2 of every job in input order, then copy 3, ...);",
-            "    g the mean gap between arrivals of the input's usable jobs,",
-            "    (last - first) / (jobs - 1) seconds. In SWF, copy k of the job at input",
-            "    position i (0-based, of N) gets id M + (k - 2) * N + i + 1, M the largest",
-            "    input id, and its preceding-job field points to the same copy of that job.",
+            "--scale-procs D: every known processor count becomes ceil(procs / D), at least 1 (SWF: fields 5 and 8,"
+                + " and the header's MaxProcs and MaxNodes).",
+            "--work-multiple F: every known positive run time and requested time (SWF: also average CPU time) is"
+                + " multiplied by F, rounded to the microsecond, at least 1 us; arrivals are kept.",
+            "--replicate R: each job appears R times. Copies 2..R arrive floor(u * g) whole seconds later: u uniform"
+                + " in [0, 1) from SplittableRandom(--seed), one draw per copy (copy 2 of every job in input order,"
+                + " then copy 3, ...); g the mean gap between arrivals of the input's usable jobs, (last - first) /"
+                + " (jobs - 1) seconds. In SWF, copy k of the job at input position i (0-based, of N) gets id"
+                + " M + (k - 2) * N + i + 1, M the largest input id, and its preceding-job field points to the same"
+                + " copy of that job.",
             "",
-            "Output is in arrival order; ties keep input order, every copy 1 before any 2.",
-            "In .sim and four-column output a job's id is its position. Rejected jobs",
-            "(unusable fields) are copied as read, not transformed; reading the output",
-            "rejects them again. SWF output keeps every field and header comment of SWF",
-            "input (MaxJobs and MaxRecords become the jobs written); fields another format",
-            "lacks are -1. Comment lines at the top note the transform. A job the output",
-            "cannot hold, and .sim options another format has no place for, are reported",
-            "on stderr.",
+            "Output is in arrival order; ties keep input order, every copy 1 before any 2. In .sim and four-column"
+                + " output a job's id is its position. Rejected jobs (unusable fields) are copied as read, not"
+                + " transformed; reading the output rejects them again. SWF output keeps every field and header"
+                + " comment of SWF input (MaxJobs and MaxRecords become the jobs written); fields another format lacks"
+                + " are -1. Comment lines at the top note the transform. A job the output cannot hold, and .sim"
+                + " options another format has no place for, are reported on stderr.",
             "",
-            "Exit status: 0 success, 1 internal error, 2 bad input or usage (FILE is then",
-            "left as it was).",
+            "Exit status: 0 success, 1 internal error, 2 bad input or usage (FILE is then left as it was).",
         })
 final class TraceTransformCommand implements Callable<Integer> {
 
@@ -72,8 +67,8 @@ final class TraceTransformCommand implements Callable<Integer> {
     String format;
 
     @Option(names = "--input-format", paramLabel = "FORMAT", defaultValue = "auto",
-            description = "Input format: auto (by file name: .swf, .sim or .4col, each also with .gz), swf,"
-                    + " sim or four-column (default ${DEFAULT-VALUE}).")
+            description = "Input format: auto (SWF by its content, else by file name: .swf, .sim or .4col, each"
+                    + " also with .gz), swf, sim or four-column (default ${DEFAULT-VALUE}).")
     String inputFormat;
 
     @Option(names = "--scale-procs", paramLabel = "D", defaultValue = "1",
@@ -164,20 +159,11 @@ final class TraceTransformCommand implements Callable<Integer> {
     }
 
     private TraceFormat inputFormat() {
-        if (!inputFormat.equalsIgnoreCase("auto")) {
-            TraceFormat f = TraceFormat.byKey(inputFormat);
-            if (f == null) {
-                throw new InputException("--input-format: unknown format '" + inputFormat + "' (known: auto, "
-                        + TraceFormat.keys() + ")");
-            }
-            return f;
+        if (!TraceFormat.known(inputFormat)) {
+            throw new InputException("--input-format: unknown format '" + inputFormat + "' (known: auto, "
+                    + TraceFormat.keys() + ")");
         }
-        TraceFormat f = TraceFormat.byFileName(input);
-        if (f == null) {
-            throw new InputException(input.toString(), 0, "--input-format",
-                    "cannot tell the format from the file name; pass --input-format " + TraceFormat.keys());
-        }
-        return f;
+        return TraceFormat.resolve(inputFormat, input, "--input-format", "--input-format");
     }
 
     private TraceFormat outputFormat(TraceFormat from) {

@@ -35,15 +35,28 @@ public final class ConfigLoader {
         return ConfigFactory.parseResources(DEFAULTS, ConfigParseOptions.defaults().setAllowMissing(false));
     }
 
+    /** Where an override given by no named option came from, in messages. */
+    public static final String COMMAND_LINE = "command line";
+
     /**
      * Merges defaults, the optional file (or text) and overrides ({@code key -> value}, applied in
-     * order), and resolves substitutions.
+     * order), and resolves substitutions. Errors in the overrides name the {@link #COMMAND_LINE}.
      *
      * @param file     a HOCON file, or null
      * @param text     HOCON text used when there is no file (the bundled default), or null
      * @param textName how to name {@code text} in messages
      */
     public static Config load(Path file, String text, String textName, Map<String, String> overrides) {
+        return load(file, text, textName, overrides, Map.of());
+    }
+
+    /**
+     * As {@link #load(Path, String, String, Map)}, with where each override was given ({@code key ->}
+     * {@code --allocator} or {@code -Dallocator.policy}): every error in its value, found here or when the
+     * simulation is built, names that place (others: {@link #COMMAND_LINE}).
+     */
+    public static Config load(Path file, String text, String textName, Map<String, String> overrides,
+                              Map<String, String> origins) {
         Config user = ConfigFactory.empty();
         if (file != null) {
             user = parse(file);
@@ -54,7 +67,7 @@ public final class ConfigLoader {
                 throw fromConfigException(e, textName, null);
             }
         }
-        return load(user, overrides);
+        return load(user, overrides, origins);
     }
 
     /** Parses a HOCON file and what it includes, without checking its keys. */
@@ -74,6 +87,11 @@ public final class ConfigLoader {
      * ({@code key -> value}, applied in order), and resolves substitutions.
      */
     public static Config load(Config user, Map<String, String> overrides) {
+        return load(user, overrides, Map.of());
+    }
+
+    /** As {@link #load(Config, Map)}, with where each override was given (see {@link #load(Path, String, String, Map, Map)}). */
+    public static Config load(Config user, Map<String, String> overrides, Map<String, String> origins) {
         Config defaults = defaults();
         Map<String, ConfigValue> leaves = new TreeMap<>();
         collectLeaves(user.root(), new ArrayList<>(), leaves);
@@ -84,8 +102,9 @@ public final class ConfigLoader {
         Config merged = user;
         for (Map.Entry<String, String> o : overrides.entrySet()) {
             String key = o.getKey().strip();
-            checkKey(key, defaults, "command line", 0);
-            merged = merged.withValue(key, overrideValue(key, o.getValue()));
+            String origin = origins.getOrDefault(o.getKey(), COMMAND_LINE);
+            checkKey(key, defaults, origin, 0);
+            merged = merged.withValue(key, overrideValue(key, o.getValue(), origin));
         }
         try {
             return merged.withFallback(defaults).resolve();
@@ -104,17 +123,18 @@ public final class ConfigLoader {
     }
 
     /** A command-line value: a HOCON list when written as one ({@code [a, b]}), else the string. */
-    private static ConfigValue overrideValue(String key, String value) {
+    private static ConfigValue overrideValue(String key, String value, String origin) {
         if (value.strip().startsWith("[")) {
             try {
-                return ConfigFactory.parseString("v = " + value,
-                        ConfigParseOptions.defaults().setOriginDescription("command line")).getValue("v");
+                // Re-wrapped so that the list has no line number: "v = " is not a line of any file.
+                return ConfigValueFactory.fromAnyRef(ConfigFactory.parseString("v = " + value,
+                        ConfigParseOptions.defaults().setOriginDescription(origin)).getValue("v").unwrapped(), origin);
             } catch (ConfigException e) {
-                throw new InputException("command line", 0, key, "expected a list such as [\"a\", \"b\"]: "
+                throw new InputException(origin, 0, key, "expected a list such as [\"a\", \"b\"]: "
                         + e.getMessage());
             }
         }
-        return ConfigValueFactory.fromAnyRef(value, "command line");
+        return ConfigValueFactory.fromAnyRef(value, origin);
     }
 
     /** Turns a Typesafe Config error into one line naming file, line and key. */

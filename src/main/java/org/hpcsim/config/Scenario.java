@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.StringJoiner;
 import org.hpcsim.events.EventFile;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.failure.JobFate;
@@ -16,6 +17,7 @@ import org.hpcsim.registry.Registry;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.thermal.RoomLayout;
 import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.TraceFormat;
 import org.hpcsim.workload.WorkloadOptions;
 
 /**
@@ -260,7 +262,11 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         int threads = nonNegativeInt(c, "kernel.threads");
         KernelOptions kernel = new KernelOptions(threads, positiveInt(c, "kernel.partitions-per-thread"),
                 positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"));
-        return new Scenario(Path.of(traceText), string(c, "trace-format"), string(c, "machine"), c.getLong("seed"),
+        String traceFormat = string(c, "trace-format");
+        if (!TraceFormat.known(traceFormat)) {
+            throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, " + TraceFormat.keys() + ")");
+        }
+        return new Scenario(Path.of(traceText), traceFormat, string(c, "machine"), c.getLong("seed"),
                 workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
                 thermal, List.copyOf(events), failures, io, malleable, kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class),
@@ -341,6 +347,15 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         return bool(config, "output.plots");
     }
 
+    /**
+     * Bad input in the value of {@code key}, named where the value was given: its file and line, the
+     * option that set it (--allocator) or -Dkey; a check made only when the simulation is built reports
+     * the same place as one made here.
+     */
+    public InputException invalid(String key, String message) {
+        return fail(config, key, message);
+    }
+
     static InputException fail(Config c, String key, String message) {
         return new InputException(source(c, key), line(c, key), key, message);
     }
@@ -401,17 +416,23 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         return v;
     }
 
+    /** How a value of an enumerated key is written: lower case, words joined by hyphens (requeue-with-checkpoint). */
+    public static String spelling(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
     private static <E extends Enum<E>> E oneOf(Config c, String key, Class<E> type) {
         String v = string(c, key);
-        try {
-            return Enum.valueOf(type, v.toUpperCase(Locale.ROOT).replace('-', '_'));
-        } catch (IllegalArgumentException e) {
-            StringBuilder known = new StringBuilder();
-            for (E k : type.getEnumConstants()) {
-                known.append(known.length() == 0 ? "" : ", ").append(k.name().toLowerCase(Locale.ROOT));
+        for (E k : type.getEnumConstants()) {
+            if (spelling(k).equalsIgnoreCase(v)) {
+                return k;
             }
-            throw fail(c, key, "unknown value '" + v + "' (expected " + known + ")");
         }
+        StringJoiner known = new StringJoiner(", ");
+        for (E k : type.getEnumConstants()) {
+            known.add(spelling(k));
+        }
+        throw fail(c, key, "unknown value '" + v + "' (expected " + known + ")");
     }
 
     private static double fraction(Config c, String key) {

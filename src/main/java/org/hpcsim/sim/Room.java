@@ -28,7 +28,7 @@ record Room(RoomLayout layout, RoomModel model, CoolingSettings cooling, String 
 
     static Room of(Scenario scenario, Topology topology) {
         Scenario.ThermalOptions o = scenario.thermal();
-        RoomLayout layout = layout(o, topology);
+        RoomLayout layout = layout(scenario, topology);
         int n = layout.nodes();
         HeatModel heat;
         String source;
@@ -60,7 +60,7 @@ record Room(RoomLayout layout, RoomModel model, CoolingSettings cooling, String 
                 try {
                     units.add(NodeRanges.parse(ranges));
                 } catch (IllegalArgumentException e) {
-                    throw new InputException("configuration", 0, "cooling.units", e.getMessage());
+                    throw scenario.invalid("cooling.units", e.getMessage());
                 }
             }
         }
@@ -69,17 +69,18 @@ record Room(RoomLayout layout, RoomModel model, CoolingSettings cooling, String 
         try {
             cooling.unitOfNodes(n);
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "cooling.units", e.getMessage());
+            throw scenario.invalid("cooling.units", e.getMessage());
         }
         return new Room(layout, new RoomModel(heat, o.nodePower(), o.supply(), o.redline()), cooling, source);
     }
 
     /** The configured layout, or from a mesh/torus XxY[xZ]: Z rows (1 for 2D) of Y racks of X nodes. */
-    private static RoomLayout layout(Scenario.ThermalOptions o, Topology topology) {
+    private static RoomLayout layout(Scenario scenario, Topology topology) {
+        Scenario.ThermalOptions o = scenario.thermal();
         RoomLayout layout;
         if (o.layout().equals("auto")) {
             if (!(topology instanceof GridTopology grid)) {
-                throw new InputException("configuration", 0, "thermal.layout", "thermal.layout = auto needs a mesh or"
+                throw scenario.invalid("thermal.layout", "thermal.layout = auto needs a mesh or"
                         + " torus machine; give ROWSxRACKSxNODES for " + topology.spec());
             }
             layout = new RoomLayout(grid.extent(2), grid.extent(1), grid.extent(0), o.serversPerNode(),
@@ -88,7 +89,7 @@ record Room(RoomLayout layout, RoomModel model, CoolingSettings cooling, String 
             layout = RoomLayout.parse(o.layout(), o.serversPerNode(), o.processorsPerServer());
         }
         if (layout.nodes() != topology.size()) {
-            throw new InputException("configuration", 0, "thermal.layout", "room " + layout.spec() + " has "
+            throw scenario.invalid("thermal.layout", "room " + layout.spec() + " has "
                     + layout.nodes() + " nodes but the machine " + topology.spec() + " has " + topology.size());
         }
         return layout;

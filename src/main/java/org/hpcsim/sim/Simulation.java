@@ -146,7 +146,7 @@ public final class Simulation {
         try {
             policy = registry.scheduler(scenario.scheduler());
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "scheduler.policy", e.getMessage());
+            throw scenario.invalid("scheduler.policy", e.getMessage());
         }
         Room room = scenario.thermal().enabled() ? Room.of(scenario, topology) : null;
         IoAssignment io = io(scenario, topology, trace);
@@ -154,7 +154,7 @@ public final class Simulation {
             allocator = registry.allocator(scenario.allocator(), machine, scenario.seed(),
                     room == null ? null : room.model(), io);
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "allocator.policy", e.getMessage());
+            throw scenario.invalid("allocator.policy", e.getMessage());
         }
         if (scenario.pinned() != null) {
             Map<Long, int[]> pins = Pins.read(scenario.pinned(), topology.size());
@@ -166,7 +166,7 @@ public final class Simulation {
         try {
             spanRanks = Curve.ranks(registry.curve(spanCurve).order(topology));
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "allocator.span-curve", e.getMessage());
+            throw scenario.invalid("allocator.span-curve", e.getMessage());
         }
         Scenario.NetworkOptions net = scenario.network();
         LinkMap links = null;
@@ -178,8 +178,8 @@ public final class Simulation {
             } else if (topology instanceof LineTopology line) {
                 grid = new MeshTopology(line.length(), 1); // every node of the line, compute and I/O
             } else {
-                throw new InputException("configuration", 0, "network.model", "network model '"
-                        + net.model().name().toLowerCase(java.util.Locale.ROOT)
+                throw scenario.invalid("network.model", "network model '"
+                        + Scenario.spelling(net.model())
                         + "' needs a mesh, torus or line machine, not " + topology.spec());
             }
             links = new LinkMap(grid);
@@ -188,14 +188,14 @@ public final class Simulation {
                 planner = new NetworkPlanner(net, topology, links, traceDir, topology.size() + 3,
                         scenario.workload().coresPerNode(), scenario.workload().killAtEstimate());
             } catch (IllegalArgumentException e) {
-                throw new InputException("configuration", 0, "network.pattern", e.getMessage());
+                throw scenario.invalid("network.pattern", e.getMessage());
             }
         }
         FailureModel failures;
         try {
             failures = registry.failureModel(scenario.failures().model());
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "failures.model", e.getMessage());
+            throw scenario.invalid("failures.model", e.getMessage());
         }
         JobModel model;
         try {
@@ -203,7 +203,7 @@ public final class Simulation {
             model = new JobModel(mo.enabled() ? Speedup.parse(mo.speedup()) : null, mo,
                     io != null && scenario.io().any() ? io : null);
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "malleable.speedup", e.getMessage());
+            throw scenario.invalid("malleable.speedup", e.getMessage());
         }
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
                 new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io, cores);
@@ -407,7 +407,7 @@ public final class Simulation {
         try {
             return Machines.parse(spec);
         } catch (IllegalArgumentException e) {
-            throw new InputException("configuration", 0, "machine", e.getMessage());
+            throw scenario.invalid("machine", e.getMessage());
         }
     }
 
@@ -597,7 +597,7 @@ public final class Simulation {
         }
         Scenario.NetworkOptions o = scenario.network();
         return new JsonWriter()
-                .put("model", o.model().name().toLowerCase(java.util.Locale.ROOT))
+                .put("model", Scenario.spelling(o.model()))
                 .put("communication_fraction", o.communicationFraction())
                 .put("links", links.size())
                 .put("jobs", n.jobs())
@@ -640,7 +640,7 @@ public final class Simulation {
         }
         Scenario.IoOptions o = scenario.io();
         return new JsonWriter()
-                .put("assign", o.assign().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'))
+                .put("assign", Scenario.spelling(o.assign()))
                 .put("bandwidth_bytes_per_s", o.bandwidth())
                 .put("contention", linkActors() > 0)
                 .put("jobs", log.jobs())
@@ -658,7 +658,7 @@ public final class Simulation {
         Scenario.FailureOptions o = scenario.failures();
         return new JsonWriter()
                 .put("model", o.model())
-                .put("on_job_failure", o.onJobFailure().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'))
+                .put("on_job_failure", Scenario.spelling(o.onJobFailure()))
                 .put("checkpoint_interval_s", SimTime.toSeconds(o.checkpointInterval()))
                 .put("events", f.events())
                 .put("node_failures", f.nodeFailures())

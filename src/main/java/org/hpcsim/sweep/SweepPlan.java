@@ -88,6 +88,15 @@ public final class SweepPlan {
      * @param out       the sweep's output directory, or null for the base's {@code output.dir}
      */
     public static SweepPlan read(Path file, Map<String, String> overrides, Path out, Registry registry) {
+        return read(file, overrides, Map.of(), out, registry);
+    }
+
+    /**
+     * As {@link #read(Path, Map, Path, Registry)}, with where each override was given ({@code key ->}
+     * {@code -Dkey} or the option), which errors in its value name.
+     */
+    public static SweepPlan read(Path file, Map<String, String> overrides, Map<String, String> origins, Path out,
+                                 Registry registry) {
         Config user = ConfigLoader.parse(file);
         if (!user.hasPathOrNull("sweep")) {
             throw new InputException(file, 0, "sweep",
@@ -97,12 +106,12 @@ public final class SweepPlan {
         for (String key : overrides.keySet()) {
             for (Axis a : axes) {
                 if (a.key().equals(key.strip())) {
-                    throw new InputException("command line", 0, key, "is an axis of the sweep; change its values in "
-                            + file + " instead");
+                    throw new InputException(origins.getOrDefault(key, ConfigLoader.COMMAND_LINE), 0, key.strip(),
+                            "is an axis of the sweep; change its values in " + file + " instead");
                 }
             }
         }
-        Config base = ConfigLoader.load(user.withoutPath("sweep"), overrides);
+        Config base = ConfigLoader.load(user.withoutPath("sweep"), overrides, origins);
         Path dir = out != null ? out : outputDir(base);
         List<Combination> combinations = new ArrayList<>();
         Set<String> taken = new HashSet<>();

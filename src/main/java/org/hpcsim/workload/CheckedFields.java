@@ -1,6 +1,7 @@
 package org.hpcsim.workload;
 
 import java.nio.file.Path;
+import org.hpcsim.kernel.SimTime;
 
 /**
  * A reader's current line's fields, parsed or reported as bad input naming the file, the line and
@@ -42,6 +43,36 @@ final class CheckedFields {
         } catch (NumberFormatException e) {
             throw error(field, "a number");
         }
+    }
+
+    /** What an SWF field holds: -1 for unknown, else a value that is not negative. */
+    private static final String UNKNOWN_OR_NOT_NEGATIVE = "-1 (unknown) or a non-negative number";
+
+    /** Field i as {@link #time}, -1 s (unknown) or not negative. */
+    long unknownOrNonNegativeTime(int field) {
+        long v = time(field);
+        if (v < 0 && v != -SimTime.MICROS_PER_SECOND) {
+            throw error(field, UNKNOWN_OR_NOT_NEGATIVE);
+        }
+        return v;
+    }
+
+    /** Field i as {@link #integer}, -1 (unknown) or not negative. */
+    long unknownOrNonNegativeInteger(int field) {
+        long v = integer(field);
+        if (v < -1) {
+            throw error(field, UNKNOWN_OR_NOT_NEGATIVE);
+        }
+        return v;
+    }
+
+    /** Field i as {@link #real}, -1 (unknown) or not negative. */
+    double unknownOrNonNegativeReal(int field) {
+        double v = real(field);
+        if (v < 0 && v != -1) {
+            throw error(field, UNKNOWN_OR_NOT_NEGATIVE);
+        }
+        return v;
     }
 
     /** Field i is not {@code what}. */

@@ -39,7 +39,8 @@ public final class InputException extends RuntimeException {
             }
             sb.append(": ");
         }
-        if (field != null) {
+        // A -Dkey source already names its key.
+        if (field != null && !("-D" + field).equals(source)) {
             sb.append(field).append(": ");
         }
         return sb.append(message).toString();

@@ -10,8 +10,8 @@ import org.hpcsim.kernel.SimTime;
 
 /**
  * Reader of the Parallel Workloads Archive's Standard Workload Format (plain or gzip): 18
- * whitespace-separated fields per line, {@code ;} comments, {@code -1} for unknown values, time
- * fields possibly fractional.
+ * whitespace-separated fields per line, {@code ;} comments, {@code -1} for unknown values (any other
+ * negative value is an error), time fields possibly fractional.
  *
  * <p>Mapping to a {@link Job}: processors from field 5 or 8 (see {@link WorkloadOptions.SwfSizeField});
  * run time from field 4; estimate from field 9 (requested time), or when it is unknown or not
@@ -92,11 +92,15 @@ public final class SwfReader implements TraceReader {
             throw new InputException(file, lines.number(), null,
                     "expected " + SwfRecord.FIELDS + " whitespace-separated SWF fields, found " + n);
         }
+        // -1 is SWF's only unknown: any other negative value is a fault of the file, never read as unknown.
         CheckedFields f = checked;
-        SwfRecord r = new SwfRecord(
-                f.integer(0), f.time(1), f.time(2), f.time(3), f.integer(4), f.time(5), f.real(6), f.integer(7), f.time(8),
-                f.real(9), (int) f.integer(10), f.integer(11), f.integer(12), f.integer(13), f.integer(14), f.integer(15),
-                f.integer(16), f.time(17));
+        SwfRecord r = new SwfRecord(f.unknownOrNonNegativeInteger(0), f.unknownOrNonNegativeTime(1),
+                f.unknownOrNonNegativeTime(2), f.unknownOrNonNegativeTime(3), f.unknownOrNonNegativeInteger(4),
+                f.unknownOrNonNegativeTime(5), f.unknownOrNonNegativeReal(6), f.unknownOrNonNegativeInteger(7),
+                f.unknownOrNonNegativeTime(8), f.unknownOrNonNegativeReal(9), status(f),
+                f.unknownOrNonNegativeInteger(11), f.unknownOrNonNegativeInteger(12), f.unknownOrNonNegativeInteger(13),
+                f.unknownOrNonNegativeInteger(14), f.unknownOrNonNegativeInteger(15), f.unknownOrNonNegativeInteger(16),
+                f.unknownOrNonNegativeTime(17));
         long procs = options.swfSize() == WorkloadOptions.SwfSizeField.ALLOCATED
                 ? (r.allocatedProcessors() > 0 ? r.allocatedProcessors() : r.requestedProcessors())
                 : (r.requestedProcessors() > 0 ? r.requestedProcessors() : r.allocatedProcessors());
@@ -126,9 +130,14 @@ public final class SwfReader implements TraceReader {
                 reason == null ? options.nodesFor(p) : 0, null, r, reason);
     }
 
-
-
-
+    /** Field 11 (status): an int, -1 or not negative. */
+    private static int status(CheckedFields f) {
+        long v = f.unknownOrNonNegativeInteger(10);
+        if (v > Integer.MAX_VALUE) {
+            throw f.error(10, "a status code");
+        }
+        return (int) v;
+    }
 
     @Override
     public void close() throws IOException {

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,6 +19,9 @@ public final class TraceFiles {
     }
 
     public static BufferedReader open(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new InputException(file, 0, null, "is a directory, not a trace file");
+        }
         try {
             InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
             raw.mark(2);
@@ -28,6 +33,10 @@ public final class TraceFiles {
             return new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16);
         } catch (NoSuchFileException e) {
             throw new InputException(file, 0, null, "no such file");
+        } catch (AccessDeniedException e) {
+            throw new InputException(file, 0, null, "cannot read: permission denied");
+        } catch (FileSystemException e) {
+            throw new InputException(file, 0, null, "cannot read: " + (e.getReason() != null ? e.getReason() : e));
         } catch (IOException e) {
             throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
         }

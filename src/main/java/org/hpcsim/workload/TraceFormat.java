@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-/** The trace formats hpcsim reads; {@code auto} picks one from the file name. */
+/** The trace formats hpcsim reads; {@code auto} recognises SWF by its content, the others by file name. */
 public enum TraceFormat {
-    SWF("swf", ".swf", "Standard Workload Format of the Parallel Workloads Archive (.swf, .swf.gz)"),
+    SWF("swf", ".swf", "Standard Workload Format of the Parallel Workloads Archive (plain or gzip)"),
     SIM("sim", ".sim", "SST scheduler job list: arrival procs runtime estimate [options] (.sim)"),
     FOUR_COLUMN("four-column", ".4col", "submit procs runtime requested, one job per line (.4col)");
 
@@ -73,8 +74,24 @@ public enum TraceFormat {
         return null;
     }
 
-    /** Parses "auto" or a format key; auto looks at the file name. */
+    /**
+     * The format of {@code file}: {@code name} is a format key, or {@code auto}. Auto recognises SWF by
+     * its content, whatever the file is called: plain or gzip (by its magic bytes), its first line that
+     * is neither blank nor a {@code ;} comment has {@value SwfRecord#FIELDS} numeric fields. Any other file
+     * goes by its name: {@code .swf}, {@code .sim} or {@code .4col}, each also followed by {@code .gz}.
+     * ({@code .sim} and four-column lines cannot be told apart by content: both start with four numbers.)
+     *
+     * @throws InputException for an unknown name, or a file that cannot be read or recognised
+     */
     public static TraceFormat resolve(String name, Path file) {
+        return resolve(name, file, "trace-format", "trace-format (--trace-format)");
+    }
+
+    /**
+     * As {@link #resolve(String, Path)}, for a command that names the format otherwise: {@code field}
+     * is what an error names, {@code setting} what it asks the user to set.
+     */
+    public static TraceFormat resolve(String name, Path file, String field, String setting) {
         TraceFormat f = byKey(name);
         if (f != null) {
             return f;
@@ -82,11 +99,48 @@ public enum TraceFormat {
         if (!name.toLowerCase(Locale.ROOT).equals("auto")) {
             throw new InputException("trace-format: unknown format '" + name + "' (known: auto, " + keys() + ")");
         }
+        FirstLine first = firstJobLine(file);
+        if (first.swf()) {
+            return SWF;
+        }
         f = byFileName(file);
         if (f == null) {
-            throw new InputException(file.toString(), 0, "trace-format",
-                    "cannot tell the format from the file name; set trace-format to one of " + keys());
+            throw new InputException(file.toString(), first.number(), field, (first.number() == 0
+                    ? "no job line, and "
+                    : "not SWF (the first job line has " + first.fields() + " fields, not " + SwfRecord.FIELDS
+                            + " numbers), and ")
+                    + "the name ends in none of .swf, .sim, .4col (each also .gz); set " + setting + " to one of "
+                    + keys());
         }
         return f;
     }
+
+    /** Whether {@code keyOrAuto} names a format, or is auto. */
+    public static boolean known(String keyOrAuto) {
+        return keyOrAuto.equalsIgnoreCase("auto") || byKey(keyOrAuto) != null;
+    }
+
+    /** The first line that is neither blank nor a {@code ;} comment: its number (0: none), field count, and whether it is SWF. */
+    private record FirstLine(long number, int fields, boolean swf) {
+    }
+
+    private static FirstLine firstJobLine(Path file) {
+        try (TraceLines lines = new TraceLines(file)) {
+            String line = lines.nextData(';', null);
+            if (line == null) {
+                return new FirstLine(0, 0, false);
+            }
+            String[] fields = line.strip().split("\\s+");
+            boolean swf = fields.length == SwfRecord.FIELDS;
+            for (int i = 0; swf && i < fields.length; i++) {
+                swf = NUMBER.matcher(fields[i]).matches();
+            }
+            return new FirstLine(lines.number(), fields.length, swf);
+        } catch (IOException e) {
+            throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** A decimal number as SWF writes one: -1, 3600, 12.5. */
+    private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
 }

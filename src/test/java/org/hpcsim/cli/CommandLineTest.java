@@ -97,6 +97,72 @@ class CommandLineTest {
     }
 
     @Test
+    void aBadValueNamesWhereItWasGivenWhicheverCheckFindsIt() throws IOException {
+        Path trace = dir.resolve("t.sim");
+        Files.writeString(trace, "0 4 10 -1\n");
+        String t = trace.toString();
+        // An unknown name is found when the configuration is read, a bad curve argument only when the
+        // allocator is built: both name the option, the -D key or the file line that gave the value.
+        assertBadInput("hpcsim: error: --allocator: allocator.policy: unknown allocator 'nosuch' (known: ",
+                "run", "-t", t, "-m", "simple:8", "-a", "nosuch");
+        assertBadInput("hpcsim: error: --allocator: allocator.policy: unknown allocator 'nosuch' (known: ",
+                "run", "-t", t, "-m", "simple:8", "-a", "nosuch[x]");
+        assertBadInput("hpcsim: error: --allocator: allocator.policy: unknown curve 'nocurve' (known: ",
+                "run", "-t", t, "-m", "simple:8", "-a", "best-fit[nocurve]");
+        assertBadInput("hpcsim: error: -Dallocator.policy: unknown allocator 'nosuch' (known: ",
+                "run", "-t", t, "-m", "simple:8", "-Dallocator.policy=nosuch");
+        assertBadInput("hpcsim: error: -Dallocator.policy: unknown curve 'nocurve' (known: ",
+                "run", "-t", t, "-m", "simple:8", "-Dallocator.policy=best-fit[nocurve]");
+        assertBadInput("hpcsim: error: --machine: machine: bad machine spec 'mesh:x'", "run", "-t", t, "-m", "mesh:x");
+        assertBadInput("hpcsim: error: -Dmachine: bad machine spec 'mesh:x'", "run", "-t", t, "-Dmachine=mesh:x");
+        assertBadInput("hpcsim: error: -Dscheduler.polcy: unknown key (known keys in scheduler: ",
+                "run", "-t", t, "-Dscheduler.polcy=fcfs");
+        Path conf = dir.resolve("a.conf");
+        Files.writeString(conf, "machine = \"simple:8\"\nallocator.policy = \"best-fit[nocurve]\"\n");
+        assertBadInput("hpcsim: error: " + conf + ":2: allocator.policy: unknown curve 'nocurve' (known: ",
+                "run", "-c", conf.toString(), "-t", t);
+    }
+
+    @Test
+    void runAndSweepTakeATraceFormatAndRecogniseSwfByContent() throws IOException {
+        Path swf = dir.resolve("log.txt");
+        Files.writeString(swf, "; MaxProcs: 8\n" + "1 0 5 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1\n"
+                + "2 10 5 100 8 -1 -1 8 200 -1 1 1 1 -1 1 -1 -1 -1\n");
+        Path out = dir.resolve("swf");
+        Cli.Result bySwfContent = Cli.run("run", "-q", "-t", swf.toString(), "-o", out.toString());
+        assertEquals(0, bySwfContent.status(), bySwfContent.err());
+        assertTrue(Files.readString(out.resolve("summary.json")).contains("\"nodes\": 8"), "sized from the SWF header");
+
+        Path four = dir.resolve("t.txt");
+        Files.writeString(four, "0 4 10 -1\n5 2 20 30\n");
+        assertBadInput(four + ":1: trace-format: not SWF", "run", "-t", four.toString(), "-m", "simple:8");
+        Path run = dir.resolve("four");
+        Cli.Result named = Cli.run("run", "-q", "-t", four.toString(), "--trace-format", "four-column", "-m", "simple:8",
+                "-o", run.toString());
+        assertEquals(0, named.status(), named.err());
+        assertEquals(3, Files.readAllLines(run.resolve("jobs.csv")).size());
+        assertTrue(Files.readString(run.resolve("config-used.conf")).contains("four-column"));
+
+        Path sweep = dir.resolve("s.conf");
+        Files.writeString(sweep, "trace = \"" + four + "\"\nmachine = \"simple:8\"\nsweep { axes { seed = [1, 2] } }\n");
+        Path swept = dir.resolve("swept");
+        assertEquals(2, Cli.run("sweep", "-q", "-c", sweep.toString(), "-o", swept.toString()).status());
+        Cli.Result sweepNamed = Cli.run("sweep", "-q", "-c", sweep.toString(), "--trace-format", "four-column",
+                "-o", swept.toString());
+        assertEquals(0, sweepNamed.status(), sweepNamed.err());
+        assertEquals(3, Files.readAllLines(swept.resolve("results.csv")).size());
+    }
+
+    @Test
+    void benchPassesRunOptionsOnAsTyped() {
+        BenchCommand bench = new BenchCommand();
+        new picocli.CommandLine(bench).parseArgs("-t", "t.txt", "--trace-format", "four-column", "-a", "mm",
+                "-Dseed=3", "-o", "elsewhere");
+        assertEquals(List.of("--trace", "t.txt", "--trace-format", "four-column", "--allocator", "mm", "-Dseed=3"),
+                bench.options.toArguments());
+    }
+
+    @Test
     void aConfigFileErrorNamesTheFileAndLine() throws IOException {
         Path conf = dir.resolve("s.conf");
         Files.writeString(conf, "machine = \"simple:4\"\n\nscheduler {\n  policy = easy\n  bogus = 1\n}\n");

@@ -72,6 +72,20 @@ class TraceCommandTest {
     }
 
     @Test
+    void transformRecognisesSwfInputByContentAndOtherwiseAsksForTheInputFormat() throws IOException {
+        Path in = write("log.txt", SWF);
+        Path out = dir.resolve("out.4col");
+        Cli.Result r = Cli.run("trace", "transform", in.toString(), "-o", out.toString(), "--format", "four-column");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("from 3 jobs of " + in + " (swf)"), r.out());
+        Path four = write("jobs.txt", "0 4 10 -1\n");
+        Cli.Result unknown = Cli.run("trace", "transform", four.toString(), "-o", dir.resolve("x.swf").toString());
+        assertEquals(2, unknown.status());
+        assertTrue(unknown.err().startsWith("hpcsim: error: " + four + ":1: --input-format: not SWF")
+                && unknown.err().contains("set --input-format to one of swf, sim, four-column"), unknown.err());
+    }
+
+    @Test
     void theOutputReadsBackAndRunsAndGzipIsWrittenForAGzName() throws IOException {
         Path in = write("in.sim", "0 4 10 -1\n5 2 20 30\n");
         Path out = dir.resolve("rep.swf.gz");
@@ -143,7 +157,8 @@ class TraceCommandTest {
             assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
         }
         Path txt = write("jobs.txt", "0 1 10 10\n");
-        assertBadInput(txt + ": --input-format: cannot tell the format from the file name", txt.toString(), "-o", out);
+        assertBadInput(txt + ":1: --input-format: not SWF (the first job line has 4 fields, not 18 numbers)",
+                txt.toString(), "-o", out);
         Path sim = dir.resolve("x.sim");
         assertBadInput(sim + ": --out: the name says sim but the output format is swf (the input's); pass --format sim"
                 + " or --format swf", good.toString(), "-o", sim.toString());
@@ -162,7 +177,7 @@ class TraceCommandTest {
                 dir.resolve("kept.swf").toString());
         Cli.Result r = Cli.run("trace");
         assertEquals(2, r.status());
-        assertTrue(r.err().contains("missing command (try: hpcsim trace transform --help)"), r.err());
+        assertTrue(r.err().contains("hpcsim: error: missing command (one of: transform)"), r.err());
     }
 
     @Test

@@ -66,6 +66,21 @@ class ScenarioTest {
     }
 
     @Test
+    void enumeratedValuesAreSuggestedAndReadInTheirDocumentedSpelling() {
+        InputException fate = assertThrows(InputException.class, () -> scenario("failures.on-job-failure", "retry"));
+        assertTrue(fate.getMessage().endsWith("unknown value 'retry' (expected kill, requeue, requeue-with-checkpoint)"),
+                fate.getMessage());
+        InputException assign = assertThrows(InputException.class, () -> scenario("io.assign", "any"));
+        assertTrue(assign.getMessage().endsWith("unknown value 'any' (expected round-robin, nearest, file)"),
+                assign.getMessage());
+        assertEquals(org.hpcsim.failure.JobFate.REQUEUE_WITH_CHECKPOINT,
+                scenario("failures.on-job-failure", "requeue-with-checkpoint").failures().onJobFailure());
+        assertEquals(Scenario.IoOptions.Assign.ROUND_ROBIN, scenario("io.assign", "Round-Robin").io().assign());
+        // One spelling: the enum constant's own name is not a second way to write the value.
+        assertThrows(InputException.class, () -> scenario("failures.on-job-failure", "requeue_with_checkpoint"));
+    }
+
+    @Test
     void automaticThreadsAreOneForSmallSimulationsAndCappedAtTheCoreShare() {
         Scenario.KernelOptions auto = scenario().kernel();
         assertEquals(1, auto.threadsFor(131, 16));

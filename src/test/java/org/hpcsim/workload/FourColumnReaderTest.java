@@ -143,13 +143,15 @@ class FourColumnReaderTest {
             out.write("0 2 10 20\n".getBytes(StandardCharsets.US_ASCII));
         }
         assertEquals(TraceFormat.FOUR_COLUMN, TraceFormat.resolve("auto", p));
-        assertEquals(TraceFormat.FOUR_COLUMN, TraceFormat.resolve("auto", Path.of("x/T.4COL")));
+        Path upper = Files.writeString(dir.resolve("T.4COL"), "0 2 10 20\n");
+        assertEquals(TraceFormat.FOUR_COLUMN, TraceFormat.resolve("auto", upper));
         assertEquals(TraceFormat.FOUR_COLUMN, TraceFormat.resolve("four-column", Path.of("jobs.txt")));
         Trace t = Trace.scan(p, TraceFormat.FOUR_COLUMN, WorkloadOptions.DEFAULTS);
         assertEquals(1, t.jobs());
         InputException e = assertThrows(InputException.class, () -> TraceFormat.resolve("cols4", p));
         assertTrue(e.getMessage().contains("known: auto, swf, sim, four-column"), e.getMessage());
-        e = assertThrows(InputException.class, () -> TraceFormat.resolve("auto", Path.of("jobs.txt")));
+        Path txt = Files.writeString(dir.resolve("jobs.txt"), "0 2 10 20\n");
+        e = assertThrows(InputException.class, () -> TraceFormat.resolve("auto", txt));
         assertTrue(e.getMessage().contains("swf, sim, four-column"), e.getMessage());
     }
 }

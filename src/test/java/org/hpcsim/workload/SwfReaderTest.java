@@ -130,6 +130,31 @@ class SwfReaderTest {
     }
 
     @Test
+    void aNegativeValueOtherThanMinusOneIsAnErrorNamingFileLineAndFieldInEveryField() throws IOException {
+        String[] valid = "1 0 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1".split(" ");
+        for (int field = 0; field < SwfRecord.FIELDS; field++) {
+            for (String bad : new String[] {"-2", "-0.5"}) {
+                String[] line = valid.clone();
+                line[field] = bad;
+                Path p = write("neg.swf", HEADER + String.join(" ", line) + "\n");
+                InputException e = assertThrows(InputException.class, () -> readAll(p, WorkloadOptions.DEFAULTS),
+                        "field " + (field + 1) + " = " + bad);
+                assertEquals(8, e.line());
+                assertEquals("field " + (field + 1) + " (" + SwfRecord.FIELD_NAMES[field] + ")", e.field());
+                assertTrue(e.getMessage().startsWith(p + ":8: " + e.field() + ": '" + bad + "' is not "), e.getMessage());
+                assertTrue(e.getMessage().endsWith(bad.equals("-2") || field == 1 || field == 2 || field == 3
+                        || field == 5 || field == 6 || field == 8 || field == 9 || field == 17
+                        ? "-1 (unknown) or a non-negative number" : "an integer"), e.getMessage());
+            }
+        }
+        // -1 written as a decimal is still unknown; -0 is zero.
+        Path decimal = write("dec.swf", "1 -1.0 -1 -1.00 4 -1 -0 4 -1 -1 1 1 1 -1 1 -1 -1 -1\n");
+        Job j = readAll(decimal, WorkloadOptions.DEFAULTS).get(0);
+        assertEquals("unknown submit time", j.rejectReason());
+        assertEquals(-SimTime.seconds(1), j.swf().runTime());
+    }
+
+    @Test
     void aMissingFileIsAnInputError() {
         InputException e = assertThrows(InputException.class,
                 () -> readAll(dir.resolve("nope.swf"), WorkloadOptions.DEFAULTS));

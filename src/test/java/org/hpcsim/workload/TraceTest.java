@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
 import org.hpcsim.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,13 +62,100 @@ class TraceTest {
         assertEquals(1001, e.line());
     }
 
+    private static final String SWF_JOB = "1 0 5 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1\n";
+
+    private Path write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private Path gzip(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(p))) {
+            out.write(text.getBytes(StandardCharsets.ISO_8859_1));
+        }
+        return p;
+    }
+
     @Test
-    void theFormatComesFromTheFileNameWhenAuto() {
-        assertEquals(TraceFormat.SWF, TraceFormat.resolve("auto", Path.of("x/CTC.swf.gz")));
-        assertEquals(TraceFormat.SIM, TraceFormat.resolve("auto", Path.of("t.sim")));
-        assertEquals(TraceFormat.SIM, TraceFormat.resolve("sim", Path.of("t.txt")));
-        assertThrows(InputException.class, () -> TraceFormat.resolve("auto", Path.of("t.txt")));
-        assertThrows(InputException.class, () -> TraceFormat.resolve("csv", Path.of("t.sim")));
+    void autoRecognisesSwfByItsContentWhateverTheNamePlainOrGzip() throws IOException {
+        String swf = "; Version: 2.2\n;\n\n" + SWF_JOB;
+        for (Path p : List.of(write("log.txt", swf), write("log", swf), write("misnamed.sim", swf),
+                write("misnamed.4col", SWF_JOB), gzip("t.gz", swf), gzip("log.txt.gz", SWF_JOB))) {
+            assertEquals(TraceFormat.SWF, TraceFormat.resolve("auto", p), p.toString());
+            assertEquals(1, Trace.scan(p, TraceFormat.resolve("auto", p), WorkloadOptions.DEFAULTS).jobs(), p.toString());
+        }
+    }
+
+    @Test
+    void autoTakesOtherFormatsFromTheFileNameAndAnExplicitFormatWins() throws IOException {
+        assertEquals(TraceFormat.SIM, TraceFormat.resolve("auto", write("t.sim", "# jobs\n0 4 10 -1\n")));
+        assertEquals(TraceFormat.FOUR_COLUMN, TraceFormat.resolve("auto", write("t.4col", "0 4 10 -1\n")));
+        assertEquals(TraceFormat.FOUR_COLUMN, TraceFormat.resolve("auto", gzip("t.4col.gz", "0 4 10 -1\n")));
+        // A job line that is almost SWF is not guessed at: the name says SWF, and the reader says what is wrong.
+        assertEquals(TraceFormat.SWF, TraceFormat.resolve("auto", write("bad.swf", "1 0 5 100\n")));
+        Path txt = write("t.txt", "0 4 10 -1\n");
+        assertEquals(TraceFormat.FOUR_COLUMN, TraceFormat.resolve("four-column", txt));
+        assertEquals(TraceFormat.SIM, TraceFormat.resolve("sim", write("swf-content.txt", SWF_JOB)));
+        assertThrows(InputException.class, () -> TraceFormat.resolve("csv", txt));
+    }
+
+    @Test
+    void aFileAutoCannotRecogniseSaysWhatItFoundAndWhatToSet() throws IOException {
+        InputException fourColumns = assertThrows(InputException.class,
+                () -> TraceFormat.resolve("auto", write("t.txt", "; header\n\n0 4 10 -1\n")));
+        assertEquals(dir.resolve("t.txt") + ":3: trace-format: not SWF (the first job line has 4 fields, not 18"
+                + " numbers), and the name ends in none of .swf, .sim, .4col (each also .gz); set trace-format"
+                + " (--trace-format) to one of swf, sim, four-column", fourColumns.getMessage());
+        InputException empty = assertThrows(InputException.class,
+                () -> TraceFormat.resolve("auto", write("empty.txt", "; only a comment\n")));
+        assertTrue(empty.getMessage().startsWith(dir.resolve("empty.txt") + ": trace-format: no job line, and the"
+                + " name ends in none of"), empty.getMessage());
+    }
+
+    @Test
+    void aDirectoryOrAnUnreadablePathIsReportedAsSuchWhateverTheFormat() throws IOException {
+        Path sub = Files.createDirectory(dir.resolve("traces.swf"));
+        for (String format : List.of("auto", "swf", "sim", "four-column")) {
+            InputException e = assertThrows(InputException.class,
+                    () -> Trace.scan(sub, TraceFormat.resolve(format, sub), WorkloadOptions.DEFAULTS));
+            assertEquals(sub + ": is a directory, not a trace file", e.getMessage(), format);
+        }
+        Path file = write("plain.swf", SWF_JOB);
+        Path under = file.resolve("x.swf");
+        String notADirectory = assertThrows(InputException.class, () -> TraceFormat.resolve("auto", under)).getMessage();
+        assertTrue(notADirectory.startsWith(under + ": cannot read: "), notADirectory);
+        assertFalse(notADirectory.contains("trace-format"), notADirectory);
+        assertEquals(dir.resolve("none.swf") + ": no such file", assertThrows(InputException.class,
+                () -> TraceFormat.resolve("auto", dir.resolve("none.swf"))).getMessage());
+        if (file.toFile().setReadable(false) && !Files.isReadable(file)) {
+            // Only where permissions bind (not for root).
+            assertEquals(file + ": cannot read: permission denied",
+                    assertThrows(InputException.class, () -> TraceFormat.resolve("auto", file)).getMessage());
+        }
+    }
+
+    @Test
+    void everyArchiveTraceLoadsWithEveryJobLine() {
+        // Line counts from ../shared/traces/README.md; SWF is recognised by content, T3D is named.
+        Map<String, Integer> jobs = new LinkedHashMap<>();
+        jobs.put("NASA-iPSC-1993-3.1-cln.swf.gz", 18_239);
+        jobs.put("DAS2-fs1-2003-1.swf", 40_315);
+        jobs.put("KTH-SP2-1996-2.1-cln.swf.gz", 27_992);
+        jobs.put("CTC-SP2-1996-3.1-cln.swf.gz", 77_222);
+        jobs.put("HPC2N-2002-2.2-cln.swf.gz", 202_871);
+        jobs.put("SDSC-BLUE-2000-4.2-cln.swf.gz", 243_306);
+        jobs.put("LLNL-Thunder-2007-1.1-cln.swf.gz", 121_039);
+        jobs.put("RICC-2010-2.swf.gz", 447_794);
+        jobs.put("CEA-Curie-2011-2.1-cln.swf.gz", 312_826);
+        for (Map.Entry<String, Integer> e : jobs.entrySet()) {
+            Path p = SharedData.file("traces/" + e.getKey());
+            assertEquals(TraceFormat.SWF, TraceFormat.resolve("auto", p), e.getKey());
+            assertEquals(e.getValue(), Trace.scan(p, TraceFormat.SWF, WorkloadOptions.DEFAULTS).jobs(), e.getKey());
+        }
+        Path t3d = SharedData.file("traces/LLNL-T3D-1996-2.premas-converted.txt");
+        assertEquals(21_323, Trace.scan(t3d, TraceFormat.resolve("four-column", t3d), WorkloadOptions.DEFAULTS).jobs());
     }
 
     @Test
