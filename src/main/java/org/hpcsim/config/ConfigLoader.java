@@ -22,7 +22,8 @@ import org.hpcsim.workload.InputException;
 
 /**
  * Loads a scenario configuration: built-in defaults, then the user's file, then command-line
- * overrides, each layer checked for unknown keys against the defaults.
+ * overrides, each layer checked for unknown keys against the defaults; input paths come out absolute
+ * ({@link ConfigPaths}).
  */
 public final class ConfigLoader {
     private static final String DEFAULTS = "org/hpcsim/config/defaults.conf";
@@ -36,25 +37,22 @@ public final class ConfigLoader {
     }
 
     /**
-     * Merges defaults, the optional file (or text) and overrides ({@code key -> value}, applied in
-     * order), and resolves substitutions.
+     * Merges defaults, the optional file and overrides ({@code key -> value}, applied in order), as
+     * {@link #merge} does.
      *
-     * @param file     a HOCON file, or null
-     * @param text     HOCON text used when there is no file (the bundled default), or null
-     * @param textName how to name {@code text} in messages
+     * @param file a HOCON file, or null
      */
-    public static Config load(Path file, String text, String textName, Map<String, String> overrides) {
-        Config user = ConfigFactory.empty();
-        if (file != null) {
-            user = parse(file);
-        } else if (text != null) {
-            try {
-                user = ConfigFactory.parseString(text, ConfigParseOptions.defaults().setOriginDescription(textName));
-            } catch (ConfigException e) {
-                throw fromConfigException(e, textName, null);
-            }
+    public static Config load(Path file, Map<String, String> overrides) {
+        return merge(file == null ? ConfigFactory.empty() : parse(file), overrides);
+    }
+
+    /** Parses HOCON text named {@code name} in messages (the bundled default), without checking its keys. */
+    public static Config parse(String text, String name) {
+        try {
+            return ConfigFactory.parseString(text, ConfigParseOptions.defaults().setOriginDescription(name));
+        } catch (ConfigException e) {
+            throw fromConfigException(e, name, null);
         }
-        return load(user, overrides);
     }
 
     /** Parses a HOCON file and what it includes, without checking its keys. */
@@ -71,9 +69,11 @@ public final class ConfigLoader {
 
     /**
      * Merges defaults, a parsed user layer (every key checked against the defaults) and overrides
-     * ({@code key -> value}, applied in order), and resolves substitutions.
+     * ({@code key -> value}, applied in order), resolves substitutions, and makes every input path
+     * absolute: one set in a file against that file's directory, any other against the working
+     * directory ({@link ConfigPaths}).
      */
-    public static Config load(Config user, Map<String, String> overrides) {
+    public static Config merge(Config user, Map<String, String> overrides) {
         Config defaults = defaults();
         Map<String, ConfigValue> leaves = new TreeMap<>();
         collectLeaves(user.root(), new ArrayList<>(), leaves);
@@ -88,7 +88,7 @@ public final class ConfigLoader {
             merged = merged.withValue(key, overrideValue(key, o.getValue()));
         }
         try {
-            return merged.withFallback(defaults).resolve();
+            return ConfigPaths.absolute(merged.withFallback(defaults).resolve());
         } catch (ConfigException e) {
             throw fromConfigException(e, "configuration", null);
         }

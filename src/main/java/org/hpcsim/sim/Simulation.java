@@ -14,6 +14,7 @@ import org.hpcsim.allocation.MachineState;
 import org.hpcsim.allocation.PinnedAllocator;
 import org.hpcsim.allocation.Pins;
 import org.hpcsim.config.ConfigLoader;
+import org.hpcsim.config.ConfigPaths;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.Address;
@@ -475,7 +476,8 @@ public final class Simulation {
             Result result = new Result(m, stats, wall, rss, scenario.outputDir(),
                     thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog, ioLog);
             write(out.file("summary.json"), summary(result).render());
-            write(out.file(OutputDirectory.MARKER), ConfigLoader.render(scenario.config()));
+            write(out.file(OutputDirectory.MARKER), ConfigLoader.render(
+                    ConfigPaths.withAbsoluteOutputDir(scenario.config(), scenario.outputDir())));
             out.commit();
             return result;
         } catch (RuntimeException e) {
