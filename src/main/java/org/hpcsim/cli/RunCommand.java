@@ -74,6 +74,9 @@ final class RunCommand implements Callable<Integer> {
         CompletableFuture<ActorRuntime> runtime = takeRuntime();
         try {
             Registry registry = StandardPolicies.registry();
+            if (plots) {
+                RunOptions.agree("--plots", "output.plots", true, options.overrides);
+            }
             Scenario scenario = ScenarioLoader.load(options, registry);
             boolean writePlots = plots || scenario.plots();
             Simulation sim = Simulation.prepare(scenario, registry);

@@ -1,12 +1,15 @@
 package org.hpcsim.cli;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
+import org.hpcsim.workload.InputException;
 import picocli.CommandLine.Option;
 
 /** The options of {@code run}, shared with {@code bench}, which passes them on to each run. */
@@ -66,50 +69,76 @@ public final class RunOptions {
     boolean quiet;
 
     @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
-            description = "Set any configuration key, e.g. -Dscheduler.missing-estimate=runtime (repeatable).")
+            description = "Set any configuration key, e.g. -Dscheduler.missing-estimate=runtime (repeatable). A key that"
+                    + " an option also sets (--scheduler: scheduler.policy, ...) may not be set to another value.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
-    /** Configuration overrides from the options, in a fixed order; -D values come last and win. */
+    /**
+     * Configuration overrides from the options, in a fixed order, then the -D values.
+     *
+     * @throws InputException when a -D sets a key that an option also sets, to another value
+     */
     Map<String, String> toOverrides() {
         Map<String, String> o = new LinkedHashMap<>();
-        if (trace != null) {
-            o.put("trace", trace.toString());
-        }
-        if (machine != null) {
-            o.put("machine", machine);
-        }
-        if (scheduler != null) {
-            o.put("scheduler.policy", scheduler);
-        }
-        if (allocator != null) {
-            o.put("allocator.policy", allocator);
-        }
-        if (pinned != null) {
-            o.put("allocator.pinned", pinned.toString());
-        }
-        if (coresPerNode != null) {
-            o.put("workload.cores-per-node", coresPerNode.toString());
-        }
-        if (seed != null) {
-            o.put("seed", seed.toString());
-        }
-        if (events != null) {
-            o.put("events-file", events.toString());
-        }
-        if (failures != null) {
-            o.put("failures.model", failures);
-        }
-        if (onJobFailure != null) {
-            o.put("failures.on-job-failure", onJobFailure);
-        }
-        if (threads != null) {
-            o.put("kernel.threads", threads.toString());
-        }
-        if (out != null) {
-            o.put("output.dir", out.toString());
-        }
+        option(o, "--trace", "trace", trace);
+        option(o, "--machine", "machine", machine);
+        option(o, "--scheduler", "scheduler.policy", scheduler);
+        option(o, "--allocator", "allocator.policy", allocator);
+        option(o, "--pinned", "allocator.pinned", pinned);
+        option(o, "--cores-per-node", "workload.cores-per-node", coresPerNode);
+        option(o, "--seed", "seed", seed);
+        option(o, "--events", "events-file", events);
+        option(o, "--failures", "failures.model", failures);
+        option(o, "--on-job-failure", "failures.on-job-failure", onJobFailure);
+        option(o, "--threads", "kernel.threads", threads);
+        option(o, "--out", "output.dir", out);
         o.putAll(overrides);
         return o;
+    }
+
+    private void option(Map<String, String> o, String name, String key, Object value) {
+        if (value != null) {
+            agree(name, key, value, overrides);
+            o.put(key, value.toString());
+        }
+    }
+
+    /**
+     * Checks that no -D in {@code defines} sets {@code key}, which the option {@code name} sets to
+     * {@code value}, to something else: neither may silently win. The same value twice is allowed
+     * (paths compared as files, numbers and true/false as values).
+     *
+     * @throws InputException naming both, as given
+     */
+    static void agree(String name, String key, Object value, Map<String, String> defines) {
+        for (Map.Entry<String, String> d : defines.entrySet()) {
+            if (d.getKey().strip().equals(key) && !same(value, d.getValue().strip())) {
+                throw new InputException("command line", 0, key, name + (value instanceof Boolean ? "" : " " + value)
+                        + " and -D" + d.getKey() + "=" + d.getValue() + " set different values; give one of them");
+            }
+        }
+    }
+
+    private static boolean same(Object value, String text) {
+        if (value instanceof Path p) {
+            try {
+                return p.toAbsolutePath().normalize().equals(Path.of(text).toAbsolutePath().normalize());
+            } catch (InvalidPathException e) {
+                return false;
+            }
+        }
+        if (value instanceof Integer || value instanceof Long) {
+            try {
+                return ((Number) value).longValue() == Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        if (value instanceof Boolean b) {
+            // HOCON's words for true and false
+            return (b ? List.of("true", "yes", "on") : List.of("false", "no", "off")).contains(text.toLowerCase(Locale.ROOT));
+        }
+        return value.toString().strip().equals(text);
     }
 
     /** Whether no option but -D and --quiet was given. */

@@ -50,7 +50,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
             description = "Set a configuration key of the base scenario (not an axis), e.g. -Dnode.report-latency=5s"
-                    + " (repeatable).")
+                    + " (repeatable); -Doutput.dir may not differ from --out.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
     @CommandLine.Spec
@@ -62,6 +62,9 @@ final class SweepCommand implements Callable<Integer> {
         CompletableFuture<ActorRuntime> runtime = RunCommand.takeRuntime();
         try {
             Registry registry = StandardPolicies.registry();
+            if (out != null) {
+                RunOptions.agree("--out", "output.dir", out, overrides);
+            }
             SweepPlan plan = SweepPlan.read(config, overrides, out, registry);
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
             PrintStream progress = quiet ? null : System.err;
