@@ -61,6 +61,7 @@ import org.hpcsim.topology.Topology;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStream;
+import org.hpcsim.workload.ScanProgress;
 import org.hpcsim.workload.Trace;
 import org.hpcsim.workload.TraceFeeder;
 import org.hpcsim.workload.TraceFormat;
@@ -132,8 +133,13 @@ public final class Simulation {
      * {@code kernel.threads} takes at most {@code cores} threads (an explicit count is kept).
      */
     public static Simulation prepare(Scenario scenario, Registry registry, int cores) {
+        return prepare(scenario, registry, cores, new ScanProgress());
+    }
+
+    /** As {@link #prepare(Scenario, Registry, int)}, telling {@code scan} how far the trace has been read. */
+    public static Simulation prepare(Scenario scenario, Registry registry, int cores, ScanProgress scan) {
         TraceFormat format = TraceFormat.resolve(scenario.traceFormat(), scenario.trace());
-        Trace trace = Trace.scan(scenario.trace(), format, scenario.workload());
+        Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan);
         Topology topology = machine(scenario, trace);
         MachineState machine = new MachineState(topology);
         SchedulingPolicy policy;
