@@ -79,7 +79,6 @@ final class RunCommand implements Callable<Integer> {
             }
             Scenario scenario = ScenarioLoader.load(options, registry);
             boolean writePlots = plots || scenario.plots();
-            Simulation sim = Simulation.prepare(scenario, registry);
             if (pauseAt != null && !console) {
                 throw new InputException("--pause-at needs --console");
             }
@@ -89,11 +88,11 @@ final class RunCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new InputException("--pause-at: " + e.getMessage());
             }
+            PrintWriter out = spec.commandLine().getOut();
             if (console) {
-                ActorRuntime actors = runtime.join();
-                PrintWriter out = spec.commandLine().getOut();
+                Simulation sim = Simulation.prepare(scenario, registry);
                 BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-                Simulation.Result result = new Console(LiveRun.start(sim, actors, pause), in, out,
+                Simulation.Result result = new Console(LiveRun.start(sim, runtime.join(), pause), in, out,
                         System.console() != null).run();
                 if (!options.quiet) {
                     print(out, scenario, sim, result);
@@ -101,23 +100,21 @@ final class RunCommand implements Callable<Integer> {
                 plot(writePlots, result);
                 return 0;
             }
-            boolean showProgress = !options.quiet && switch (scenario.progress()) {
-                case ON -> true;
-                case OFF -> false;
-                case AUTO -> ProgressLine.stderrIsTerminal();
-            };
-            ActorRuntime actors = runtime.join();
+            Simulation sim;
             Simulation.Result result;
-            ProgressLine progress = showProgress ? ProgressLine.start(sim, System.err) : null;
-            try {
-                result = sim.run(actors);
-            } finally {
+            // The line starts before the trace is read: reading a large one takes seconds.
+            RunMonitor monitor = new RunMonitor(scenario.trace());
+            try (ProgressLine progress = ProgressLine.wanted(scenario.progress(), options.quiet)
+                    ? ProgressLine.start(System.err, "[hpcsim] ", monitor::line) : null) {
+                sim = Simulation.prepare(scenario, registry, Runtime.getRuntime().availableProcessors(), monitor.scan());
+                monitor.prepared(sim);
                 if (progress != null) {
-                    progress.close();
+                    progress.redraw();
                 }
+                result = sim.run(runtime.join());
             }
             if (!options.quiet) {
-                print(spec.commandLine().getOut(), scenario, sim, result);
+                print(out, scenario, sim, result);
             }
             plot(writePlots, result);
             return 0;

@@ -1,6 +1,5 @@
 package org.hpcsim.cli;
 
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -67,10 +66,26 @@ final class SweepCommand implements Callable<Integer> {
             }
             SweepPlan plan = SweepPlan.read(config, overrides, out, registry);
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
-            PrintStream progress = quiet ? null : System.err;
             List<SweepRunner.Failure> failures;
-            try (SweepRunner runner = SweepRunner.open(plan, registry, runs, Main::inputError, progress)) {
-                failures = runner.run(runtime.join());
+            try (SweepRunner runner = SweepRunner.open(plan, registry, runs, Main::inputError)) {
+                if (!ProgressLine.wanted(plan.progress(), quiet)) {
+                    failures = runner.run(runtime.join(), quiet ? SweepRunner.Reporter.QUIET : System.err::println);
+                } else {
+                    SweepMonitor monitor = new SweepMonitor(runner);
+                    try (ProgressLine line = ProgressLine.start(System.err, "[sweep] ", monitor::line)) {
+                        failures = runner.run(runtime.join(), new SweepRunner.Reporter() {
+                            @Override
+                            public void say(String text) {
+                                line.log(text);
+                            }
+
+                            @Override
+                            public void changed() {
+                                line.redraw();
+                            }
+                        });
+                    }
+                }
             }
             PrintWriter err = spec.commandLine().getErr();
             int status = 0;

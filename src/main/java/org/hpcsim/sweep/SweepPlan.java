@@ -289,6 +289,11 @@ public final class SweepPlan {
         return dir;
     }
 
+    /** The base's {@code output.progress} (every run's, unless it is an axis). */
+    public Scenario.Progress progress() {
+        return combinations.get(0).scenario().progress();
+    }
+
     /** Every run, in combination order. */
     public List<Combination> combinations() {
         return combinations;
