@@ -3,29 +3,49 @@ package org.hpcsim.cli;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
-import org.hpcsim.kernel.KernelProgress;
-import org.hpcsim.kernel.SimTime;
-import org.hpcsim.sim.Simulation;
+import java.util.function.Supplier;
+import org.hpcsim.config.Scenario;
 
 /**
- * A progress line on stderr (jobs done/total, simulated time, events/s), redrawn twice a second by
- * a daemon thread that only reads the simulation's progress counters.
+ * A progress line on stderr, redrawn in place at once, twice a second by a daemon thread, and
+ * whenever {@link #redraw} is called (a phase change). Its text comes from a supplier that only
+ * reads progress counters, so drawing it never influences a run. Lines logged through
+ * {@link #log} scroll above it.
  */
 final class ProgressLine implements AutoCloseable {
-    private final Thread thread;
-    private final PrintStream err;
-    private volatile boolean running = true;
+    /** Longest line drawn: a longer one would wrap on an 80-column terminal, and a wrapped line cannot be redrawn in place. */
+    static final int WIDTH = 79;
+    private static final long PERIOD_MS = 500;
 
-    private ProgressLine(Simulation sim, PrintStream err) {
+    private final PrintStream err;
+    private final String prefix;
+    private final Supplier<String> text;
+    private final Thread thread;
+    private volatile boolean running = true;
+    private int drawn;
+
+    private ProgressLine(PrintStream err, String prefix, Supplier<String> text) {
         this.err = err;
-        this.thread = new Thread(() -> loop(sim), "hpcsim-progress");
+        this.prefix = prefix;
+        this.text = text;
+        redraw();
+        this.thread = new Thread(this::loop, "hpcsim-progress");
         this.thread.setDaemon(true);
         this.thread.start();
     }
 
-    static ProgressLine start(Simulation sim, PrintStream err) {
-        return new ProgressLine(sim, err);
+    /** Draws {@code prefix} and the supplier's text now and then twice a second until closed. */
+    static ProgressLine start(PrintStream err, String prefix, Supplier<String> text) {
+        return new ProgressLine(err, prefix, text);
+    }
+
+    /** Whether to draw a progress line: never when quiet, else as {@code output.progress} says (auto: when stderr is a terminal). */
+    static boolean wanted(Scenario.Progress policy, boolean quiet) {
+        return !quiet && switch (policy) {
+            case ON -> true;
+            case OFF -> false;
+            case AUTO -> stderrIsTerminal();
+        };
     }
 
     /** Whether stderr is a terminal (Linux: fd 2 is a tty; elsewhere: a console is attached). */
@@ -38,30 +58,42 @@ final class ProgressLine implements AutoCloseable {
         }
     }
 
-    private void loop(Simulation sim) {
-        long start = System.nanoTime();
-        long lastEvents = 0;
-        long lastTime = start;
-        int total = sim.trace().jobs();
+    private void loop() {
         while (running) {
             try {
-                Thread.sleep(500);
+                Thread.sleep(PERIOD_MS);
             } catch (InterruptedException e) {
                 return;
             }
-            KernelProgress k = sim.kernelProgress();
-            if (k == null || !running) {
-                continue;
+            if (running) {
+                redraw();
             }
-            long now = System.nanoTime();
-            long events = k.events();
-            double rate = (events - lastEvents) / ((now - lastTime) / 1e9);
-            lastEvents = events;
-            lastTime = now;
-            err.print(String.format(Locale.ROOT, "\r[hpcsim] jobs %d/%d  t=%s s  %.0f events/s   ",
-                    sim.runProgress().jobsDone(), total, SimTime.format(k.time()), rate));
-            err.flush();
         }
+    }
+
+    /** Draws the current text now. */
+    synchronized void redraw() {
+        String line = prefix + text.get();
+        if (line.length() > WIDTH) {
+            line = line.substring(0, WIDTH);
+        }
+        // spaces wipe what a longer previous line left
+        err.print("\r" + line + " ".repeat(Math.max(0, drawn - line.length())));
+        err.flush();
+        drawn = line.length();
+    }
+
+    /** Prints a line of its own above the progress line, which is then drawn again. */
+    synchronized void log(String line) {
+        clear();
+        err.println(line);
+        redraw();
+    }
+
+    private void clear() {
+        err.print("\r" + " ".repeat(drawn) + "\r");
+        err.flush();
+        drawn = 0;
     }
 
     @Override
@@ -73,7 +105,8 @@ final class ProgressLine implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        err.print("\r" + " ".repeat(78) + "\r");
-        err.flush();
+        synchronized (this) {
+            clear();
+        }
     }
 }

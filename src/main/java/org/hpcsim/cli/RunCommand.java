@@ -75,15 +75,11 @@ final class RunCommand implements Callable<Integer> {
         CompletableFuture<ActorRuntime> runtime = takeRuntime();
         try {
             Registry registry = StandardPolicies.registry();
+            if (plots) {
+                RunOptions.agree("--plots", "output.plots", true, options.overrides);
+            }
             Scenario scenario = ScenarioLoader.load(options, registry);
             boolean writePlots = plots || scenario.plots();
-            Simulation sim = Simulation.prepare(scenario, registry);
-            sim.forceOutput(options.force);
-            if (!options.quiet) {
-                PrintWriter err = spec.commandLine().getErr();
-                sim.warnings().forEach(w -> err.println("hpcsim: warning: " + w));
-                err.flush();
-            }
             if (pauseAt != null && !console) {
                 throw new InputException("--pause-at needs --console");
             }
@@ -93,30 +89,33 @@ final class RunCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new InputException("--pause-at: " + e.getMessage());
             }
+            PrintWriter out = spec.commandLine().getOut();
             if (console) {
-                ActorRuntime actors = runtime.join();
-                PrintWriter out = spec.commandLine().getOut();
+                Simulation sim = Simulation.prepare(scenario, registry);
                 BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-                Console c = new Console(LiveRun.start(sim, actors, pause), in, out, System.console() != null);
+                ready(sim, null);
+                Console c = new Console(LiveRun.start(sim, runtime.join(), pause), in, out, System.console() != null);
                 Simulation.Result result;
                 try (Interrupts.Handle h = Interrupts.onFirst(c::interrupt)) {
                     result = c.run();
                 }
                 return finish(scenario, sim, result, writePlots);
             }
-            boolean showProgress = !options.quiet && switch (scenario.progress()) {
-                case ON -> true;
-                case OFF -> false;
-                case AUTO -> ProgressLine.stderrIsTerminal();
-            };
-            ActorRuntime actors = runtime.join();
+            Simulation sim;
             Simulation.Result result;
-            ProgressLine progress = showProgress ? ProgressLine.start(sim, System.err) : null;
-            try (Interrupts.Handle h = Interrupts.onFirst(() -> interrupt(sim))) {
-                result = sim.run(actors);
-            } finally {
+            // The line starts before the trace is read: reading a large one takes seconds.
+            RunMonitor monitor = new RunMonitor(scenario.trace());
+            try (ProgressLine progress = ProgressLine.wanted(scenario.progress(), options.quiet)
+                    ? ProgressLine.start(System.err, "[hpcsim] ", monitor::line) : null) {
+                sim = Simulation.prepare(scenario, registry, Runtime.getRuntime().availableProcessors(), monitor.scan());
+                monitor.prepared(sim);
+                ready(sim, progress);
                 if (progress != null) {
-                    progress.close();
+                    progress.redraw();
+                }
+                Simulation running = sim;
+                try (Interrupts.Handle h = Interrupts.onFirst(() -> interrupt(running))) {
+                    result = sim.run(runtime.join());
                 }
             }
             return finish(scenario, sim, result, writePlots);
@@ -124,6 +123,23 @@ final class RunCommand implements Callable<Integer> {
             // Also when the inputs were bad: the runtime may still be starting; stop it once it has.
             runtime.thenAccept(ActorRuntime::shutdown);
         }
+    }
+
+    /** --force, and the warnings about the settings (above the progress line, if one is drawn). */
+    private void ready(Simulation sim, ProgressLine progress) {
+        sim.forceOutput(options.force);
+        if (options.quiet) {
+            return;
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        for (String w : sim.warnings()) {
+            if (progress != null) {
+                progress.log("hpcsim: warning: " + w);
+            } else {
+                err.println("hpcsim: warning: " + w);
+            }
+        }
+        err.flush();
     }
 
     private static void interrupt(Simulation sim) {

@@ -1,12 +1,15 @@
 package org.hpcsim.cli;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
+import org.hpcsim.workload.InputException;
 import picocli.CommandLine.Option;
 
 /** The options of {@code run}, shared with {@code bench}, which passes them on to each run. */
@@ -75,13 +78,21 @@ public final class RunOptions {
     boolean quiet;
 
     @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
-            description = "Set any configuration key, e.g. -Dscheduler.missing-estimate=runtime (repeatable).")
+            description = "Set any configuration key, e.g. -Dscheduler.missing-estimate=runtime (repeatable). A key that"
+                    + " an option also sets (--scheduler: scheduler.policy, ...) may not be set to another value.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
-    /** Configuration overrides from the options, in a fixed order; -D values come last and win. */
+    /**
+     * Configuration overrides from the options, in a fixed order, then the -D values.
+     *
+     * @throws InputException when a -D sets a key that an option also sets, to another value
+     */
     Map<String, String> toOverrides() {
         Map<String, String> o = new LinkedHashMap<>();
-        given((key, option, value) -> o.put(key, value));
+        given((key, option, value) -> {
+            agree(option, key, value, overrides);
+            o.put(key, value.toString());
+        });
         o.putAll(overrides);
         return o;
     }
@@ -101,7 +112,7 @@ public final class RunOptions {
 
     /** A configuration key set by an option. */
     private interface Setting {
-        void set(String key, String option, String value);
+        void set(String key, String option, Object value);
     }
 
     /** Calls {@code s} for every option that was given, in a fixed order. */
@@ -123,8 +134,46 @@ public final class RunOptions {
 
     private static void set(Setting s, String key, String option, Object value) {
         if (value != null) {
-            s.set(key, option, value.toString());
+            s.set(key, option, value);
         }
+    }
+
+    /**
+     * Checks that no -D in {@code defines} sets {@code key}, which the option {@code name} sets to
+     * {@code value}, to something else: neither may silently win. The same value twice is allowed
+     * (paths compared as files, numbers and true/false as values).
+     *
+     * @throws InputException naming both, as given
+     */
+    static void agree(String name, String key, Object value, Map<String, String> defines) {
+        for (Map.Entry<String, String> d : defines.entrySet()) {
+            if (d.getKey().strip().equals(key) && !same(value, d.getValue().strip())) {
+                throw new InputException("command line", 0, key, name + (value instanceof Boolean ? "" : " " + value)
+                        + " and -D" + d.getKey() + "=" + d.getValue() + " set different values; give one of them");
+            }
+        }
+    }
+
+    private static boolean same(Object value, String text) {
+        if (value instanceof Path p) {
+            try {
+                return p.toAbsolutePath().normalize().equals(Path.of(text).toAbsolutePath().normalize());
+            } catch (InvalidPathException e) {
+                return false;
+            }
+        }
+        if (value instanceof Integer || value instanceof Long) {
+            try {
+                return ((Number) value).longValue() == Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        if (value instanceof Boolean b) {
+            // HOCON's words for true and false
+            return (b ? List.of("true", "yes", "on") : List.of("false", "no", "off")).contains(text.toLowerCase(Locale.ROOT));
+        }
+        return value.toString().strip().equals(text);
     }
 
     /** Whether no option but -D and --quiet was given. */
@@ -145,7 +194,7 @@ public final class RunOptions {
         given((key, option, value) -> {
             if (!key.equals("output.dir")) {
                 a.add(option);
-                a.add(value);
+                a.add(value.toString());
             }
         });
         overrides.forEach((key, value) -> {

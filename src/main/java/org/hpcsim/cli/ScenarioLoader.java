@@ -21,7 +21,8 @@ import org.hpcsim.workload.InputException;
 /**
  * Builds the scenario of a {@code run}: the given config file, or when neither a config nor a trace
  * is given, the bundled default ({@code config/default.conf} in the working directory, else the copy
- * inside the jar, whose trace is then also taken from the jar).
+ * inside the jar, whose trace is then also taken from the jar). Relative paths in a file resolve
+ * against its directory, those of options and -D against the working directory.
  */
 final class ScenarioLoader {
     static final String DEFAULT_CONFIG = "config/default.conf";
@@ -41,19 +42,11 @@ final class ScenarioLoader {
         Config config;
         boolean wantsDefault = options.config == null && !overrides.containsKey("trace");
         if (!wantsDefault) {
-            config = ConfigLoader.load(options.config, null, null, overrides, options.origins());
+            config = ConfigLoader.load(options.config, overrides, options.origins());
         } else if (Files.isRegularFile(Path.of(DEFAULT_CONFIG))) {
-            config = ConfigLoader.load(Path.of(DEFAULT_CONFIG), null, null, overrides, options.origins());
+            config = ConfigLoader.load(Path.of(DEFAULT_CONFIG), overrides, options.origins());
         } else {
-            String text = resource(DEFAULT_CONFIG);
-            if (text == null) {
-                throw new InputException(DEFAULT_CONFIG, 0, null, "no such file, and no bundled default in this build");
-            }
-            config = ConfigLoader.load(null, text, "bundled " + DEFAULT_CONFIG, overrides, options.origins());
-            String trace = config.getString("trace");
-            if (!Files.exists(Path.of(trace))) {
-                config = config.withValue("trace", ConfigValueFactory.fromAnyRef(extract(trace).toString(), "bundled"));
-            }
+            config = ConfigLoader.merge(bundled(), overrides, options.origins());
         }
         if (!options.inject.isEmpty()) {
             List<String> events = new ArrayList<>(config.getStringList("events"));
@@ -61,6 +54,22 @@ final class ScenarioLoader {
             config = config.withValue("events", ConfigValueFactory.fromIterable(events, "--inject"));
         }
         return Scenario.from(config, registry);
+    }
+
+    /**
+     * The bundled default from inside the jar, its trace (relative to the bundled file, as in any
+     * configuration file) extracted to a temporary file.
+     */
+    private static Config bundled() {
+        String name = "bundled " + DEFAULT_CONFIG;
+        String text = resource(DEFAULT_CONFIG);
+        if (text == null) {
+            throw new InputException(DEFAULT_CONFIG, 0, null, "no such file, and no bundled default in this build");
+        }
+        Config user = ConfigLoader.parse(text, name);
+        String trace = Path.of(DEFAULT_CONFIG).resolveSibling(user.getString("trace")).normalize().toString();
+        return user.withValue("trace", ConfigValueFactory.fromAnyRef(extract(trace).toString())
+                .withOrigin(user.getValue("trace").origin()));
     }
 
     private static String resource(String name) {
@@ -74,7 +83,7 @@ final class ScenarioLoader {
     private static Path extract(String name) {
         try (InputStream in = ScenarioLoader.class.getResourceAsStream(BUNDLED + name)) {
             if (in == null) {
-                throw new InputException(name, 0, "trace", "no such file, and not bundled in this build");
+                throw new InputException(name, 0, "trace", "not bundled in this build");
             }
             Path file = Files.createTempFile("hpcsim-", "-" + Path.of(name).getFileName());
             file.toFile().deleteOnExit();

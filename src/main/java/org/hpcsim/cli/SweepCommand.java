@@ -1,6 +1,5 @@
 package org.hpcsim.cli;
 
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -58,7 +57,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
             description = "Set a configuration key of the base scenario (not an axis), e.g. -Dnode.report-latency=5s"
-                    + " (repeatable).")
+                    + " (repeatable); -Doutput.dir may not differ from --out.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
     @CommandLine.Spec
@@ -70,6 +69,9 @@ final class SweepCommand implements Callable<Integer> {
         CompletableFuture<ActorRuntime> runtime = RunCommand.takeRuntime();
         try {
             Registry registry = StandardPolicies.registry();
+            if (out != null) {
+                RunOptions.agree("--out", "output.dir", out, overrides);
+            }
             Map<String, String> settings = new LinkedHashMap<>();
             Map<String, String> origins = new LinkedHashMap<>();
             if (traceFormat != null) {
@@ -80,10 +82,26 @@ final class SweepCommand implements Callable<Integer> {
             overrides.keySet().forEach(key -> origins.put(key, "-D" + key.strip()));
             SweepPlan plan = SweepPlan.read(config, settings, origins, out, registry);
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
-            PrintStream progress = quiet ? null : System.err;
             List<SweepRunner.Failure> failures;
-            try (SweepRunner runner = SweepRunner.open(plan, registry, runs, Main::inputError, progress, force)) {
-                failures = runner.run(runtime.join());
+            try (SweepRunner runner = SweepRunner.open(plan, registry, runs, Main::inputError, force)) {
+                if (!ProgressLine.wanted(plan.progress(), quiet)) {
+                    failures = runner.run(runtime.join(), quiet ? SweepRunner.Reporter.QUIET : System.err::println);
+                } else {
+                    SweepMonitor monitor = new SweepMonitor(runner);
+                    try (ProgressLine line = ProgressLine.start(System.err, "[sweep] ", monitor::line)) {
+                        failures = runner.run(runtime.join(), new SweepRunner.Reporter() {
+                            @Override
+                            public void say(String text) {
+                                line.log(text);
+                            }
+
+                            @Override
+                            public void changed() {
+                                line.redraw();
+                            }
+                        });
+                    }
+                }
             }
             PrintWriter err = spec.commandLine().getErr();
             int status = 0;

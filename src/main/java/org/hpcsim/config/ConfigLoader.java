@@ -22,7 +22,8 @@ import org.hpcsim.workload.InputException;
 
 /**
  * Loads a scenario configuration: built-in defaults, then the user's file, then command-line
- * overrides, each layer checked for unknown keys against the defaults.
+ * overrides, each layer checked for unknown keys against the defaults; input paths come out absolute
+ * ({@link ConfigPaths}).
  */
 public final class ConfigLoader {
     private static final String DEFAULTS = "org/hpcsim/config/defaults.conf";
@@ -35,39 +36,35 @@ public final class ConfigLoader {
         return ConfigFactory.parseResources(DEFAULTS, ConfigParseOptions.defaults().setAllowMissing(false));
     }
 
-    /** Where an override given by no named option came from, in messages. */
-    public static final String COMMAND_LINE = "command line";
-
     /**
-     * Merges defaults, the optional file (or text) and overrides ({@code key -> value}, applied in
-     * order), and resolves substitutions. Errors in the overrides name the {@link #COMMAND_LINE}.
+     * Merges defaults, the optional file and overrides ({@code key -> value}, applied in order), as
+     * {@link #merge} does.
      *
-     * @param file     a HOCON file, or null
-     * @param text     HOCON text used when there is no file (the bundled default), or null
-     * @param textName how to name {@code text} in messages
+     * @param file a HOCON file, or null
      */
-    public static Config load(Path file, String text, String textName, Map<String, String> overrides) {
-        return load(file, text, textName, overrides, Map.of());
+    public static Config load(Path file, Map<String, String> overrides) {
+        return load(file, overrides, Map.of());
     }
 
     /**
-     * As {@link #load(Path, String, String, Map)}, with where each override was given ({@code key ->}
+     * As {@link #load(Path, Map)}, with where each override was given ({@code key ->}
      * {@code --allocator} or {@code -Dallocator.policy}): every error in its value, found here or when the
      * simulation is built, names that place (others: {@link #COMMAND_LINE}).
      */
-    public static Config load(Path file, String text, String textName, Map<String, String> overrides,
-                              Map<String, String> origins) {
-        Config user = ConfigFactory.empty();
-        if (file != null) {
-            user = parse(file);
-        } else if (text != null) {
-            try {
-                user = ConfigFactory.parseString(text, ConfigParseOptions.defaults().setOriginDescription(textName));
-            } catch (ConfigException e) {
-                throw fromConfigException(e, textName, null);
-            }
+    public static Config load(Path file, Map<String, String> overrides, Map<String, String> origins) {
+        return merge(file == null ? ConfigFactory.empty() : parse(file), overrides, origins);
+    }
+
+    /** Where an override given by no named option came from, in messages. */
+    public static final String COMMAND_LINE = "command line";
+
+    /** Parses HOCON text named {@code name} in messages (the bundled default), without checking its keys. */
+    public static Config parse(String text, String name) {
+        try {
+            return ConfigFactory.parseString(text, ConfigParseOptions.defaults().setOriginDescription(name));
+        } catch (ConfigException e) {
+            throw fromConfigException(e, name, null);
         }
-        return load(user, overrides, origins);
     }
 
     /** Parses a HOCON file and what it includes, without checking its keys. */
@@ -84,14 +81,16 @@ public final class ConfigLoader {
 
     /**
      * Merges defaults, a parsed user layer (every key checked against the defaults) and overrides
-     * ({@code key -> value}, applied in order), and resolves substitutions.
+     * ({@code key -> value}, applied in order), resolves substitutions, and makes every input path
+     * absolute: one set in a file against that file's directory, any other against the working
+     * directory ({@link ConfigPaths}).
      */
-    public static Config load(Config user, Map<String, String> overrides) {
-        return load(user, overrides, Map.of());
+    public static Config merge(Config user, Map<String, String> overrides) {
+        return merge(user, overrides, Map.of());
     }
 
-    /** As {@link #load(Config, Map)}, with where each override was given (see {@link #load(Path, String, String, Map, Map)}). */
-    public static Config load(Config user, Map<String, String> overrides, Map<String, String> origins) {
+    /** As {@link #merge(Config, Map)}, with where each override was given (see {@link #load(Path, Map, Map)}). */
+    public static Config merge(Config user, Map<String, String> overrides, Map<String, String> origins) {
         Config defaults = defaults();
         Map<String, ConfigValue> leaves = new TreeMap<>();
         collectLeaves(user.root(), new ArrayList<>(), leaves);
@@ -107,7 +106,7 @@ public final class ConfigLoader {
             merged = merged.withValue(key, overrideValue(key, o.getValue(), origin));
         }
         try {
-            return merged.withFallback(defaults).resolve();
+            return ConfigPaths.absolute(merged.withFallback(defaults).resolve());
         } catch (ConfigException e) {
             throw fromConfigException(e, "configuration", null);
         }

@@ -15,6 +15,7 @@ import org.hpcsim.allocation.MachineState;
 import org.hpcsim.allocation.PinnedAllocator;
 import org.hpcsim.allocation.Pins;
 import org.hpcsim.config.ConfigLoader;
+import org.hpcsim.config.ConfigPaths;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.Address;
@@ -62,6 +63,7 @@ import org.hpcsim.topology.Topology;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStream;
+import org.hpcsim.workload.ScanProgress;
 import org.hpcsim.workload.Trace;
 import org.hpcsim.workload.TraceFeeder;
 import org.hpcsim.workload.TraceFormat;
@@ -137,8 +139,13 @@ public final class Simulation {
      * {@code kernel.threads} takes at most {@code cores} threads (an explicit count is kept).
      */
     public static Simulation prepare(Scenario scenario, Registry registry, int cores) {
+        return prepare(scenario, registry, cores, new ScanProgress());
+    }
+
+    /** As {@link #prepare(Scenario, Registry, int)}, telling {@code scan} how far the trace has been read. */
+    public static Simulation prepare(Scenario scenario, Registry registry, int cores, ScanProgress scan) {
         TraceFormat format = TraceFormat.resolve(scenario.traceFormat(), scenario.trace());
-        Trace trace = Trace.scan(scenario.trace(), format, scenario.workload());
+        Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan);
         Topology topology = machine(scenario, trace);
         MachineState machine = new MachineState(topology);
         SchedulingPolicy policy;
@@ -522,7 +529,8 @@ public final class Simulation {
             Result result = new Result(m, stats, wall, rss, scenario.outputDir(),
                     thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog, ioLog);
             write(out.file("summary.json"), summary(result).render());
-            write(out.file(OutputDirectory.MARKER), ConfigLoader.render(scenario.config()));
+            write(out.file(OutputDirectory.MARKER), ConfigLoader.render(
+                    ConfigPaths.withAbsoluteOutputDir(scenario.config(), scenario.outputDir())));
             out.commit();
             return result;
         } catch (RuntimeException e) {

@@ -64,7 +64,7 @@ public final class CoolingExperiment {
             keys.put("kernel.threads", "1");
             keys.put("output.progress", "off");
             keys.put("output.dir", dir.toString());
-            Scenario scenario = Scenario.from(ConfigLoader.load(null, null, null, keys), registry);
+            Scenario scenario = Scenario.from(ConfigLoader.load(null, keys), registry);
             prepared.add(Simulation.prepare(scenario, registry));
             dirs.add(dir);
         }

@@ -166,7 +166,7 @@ public final class MalleableExperiment {
             keys.put("output.progress", "off");
             Path out = work.resolve("run");
             keys.put("output.dir", out.toString());
-            Scenario scenario = Scenario.from(ConfigLoader.load(null, null, null, keys), registry);
+            Scenario scenario = Scenario.from(ConfigLoader.load(null, keys), registry);
             Simulation.Result r = Simulation.prepare(scenario, registry).run(runtime);
             for (String file : List.of("jobs.csv", "summary.json")) {
                 outputs.put("online-" + file, Files.readString(out.resolve(file)));

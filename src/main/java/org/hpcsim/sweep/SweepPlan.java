@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.hpcsim.config.ConfigLoader;
+import org.hpcsim.config.ConfigPaths;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.workload.InputException;
@@ -45,7 +46,7 @@ public final class SweepPlan {
     /** Longest label kept before disambiguation, well under file systems' 255-byte names. */
     private static final int MAX_LABEL = 160;
 
-    /** An axis: a configuration key and the values it takes, with their text as written. */
+    /** An axis: a configuration key and the values it takes (input paths absolute, see {@link ConfigPaths}), with their text as written. */
     public record Axis(String key, List<ConfigValue> values, List<String> texts) {
         public Axis {
             values = List.copyOf(values);
@@ -111,7 +112,7 @@ public final class SweepPlan {
                 }
             }
         }
-        Config base = ConfigLoader.load(user.withoutPath("sweep"), overrides, origins);
+        Config base = ConfigLoader.merge(user.withoutPath("sweep"), overrides, origins);
         Path dir = out != null ? out : outputDir(base);
         List<Combination> combinations = new ArrayList<>();
         Set<String> taken = new HashSet<>();
@@ -194,14 +195,17 @@ public final class SweepPlan {
                 throw bad(v, where, "the list of values is empty");
             }
             List<String> texts = new ArrayList<>();
+            List<ConfigValue> values = new ArrayList<>();
             for (ConfigValue item : list) {
                 String text = text(item);
                 if (texts.contains(text)) {
                     throw bad(item, where, "value " + text + " is given twice");
                 }
                 texts.add(text);
+                // a path in an axis resolves against the file that lists it, as in the base
+                values.add(ConfigPaths.absolute(key, item));
             }
-            byKey.put(key, new Axis(key, list, texts));
+            byKey.put(key, new Axis(key, values, texts));
         }
         return new ArrayList<>(byKey.values());
     }
@@ -294,6 +298,11 @@ public final class SweepPlan {
         return dir;
     }
 
+    /** The base's {@code output.progress} (every run's, unless it is an axis). */
+    public Scenario.Progress progress() {
+        return combinations.get(0).scenario().progress();
+    }
+
     /** Every run, in combination order. */
     public List<Combination> combinations() {
         return combinations;
@@ -301,11 +310,11 @@ public final class SweepPlan {
 
     /**
      * The sweep as it ran, written to {@code sweep-used.conf}: the base with every default filled in and
-     * {@code output.dir} the sweep's directory, and the axes under their full keys. Given back to
-     * {@code hpcsim sweep --config}, it repeats (or resumes) the same sweep.
+     * {@code output.dir} the sweep's directory, and the axes under their full keys, every path absolute.
+     * Given back to {@code hpcsim sweep --config} from any directory, it repeats (or resumes) the same sweep.
      */
     public String render() {
-        Config used = base.withValue("output.dir", ConfigValueFactory.fromAnyRef(dir.toString()));
+        Config used = ConfigPaths.withAbsoluteOutputDir(base, dir);
         for (Axis a : axes) {
             used = used.withValue("sweep.axes." + a.key(), ConfigValueFactory.fromIterable(a.values()));
         }

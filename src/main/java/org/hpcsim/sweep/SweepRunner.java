@@ -5,7 +5,6 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValue;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -22,6 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,6 +41,7 @@ import org.hpcsim.report.SummaryJson;
 import org.hpcsim.sim.Simulation;
 import org.hpcsim.sweep.SweepPlan.Combination;
 import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.ScanProgress;
 
 /**
  * Runs a sweep's combinations, several at once in one actor runtime, each exactly as {@code hpcsim
@@ -66,30 +67,86 @@ public final class SweepRunner implements AutoCloseable {
     public record Failure(Combination run, RuntimeException error) {
     }
 
+    /** Where a sweep reports as it runs. */
+    public interface Reporter {
+        /** Reports nothing. */
+        Reporter QUIET = line -> { };
+
+        /** A line of the log: the sweep's start, each run's end (with the time left), the sweep's end. */
+        void say(String line);
+
+        /** A run started, or its simulation has been built: a display of {@link #status} may redraw. */
+        default void changed() {
+        }
+    }
+
+    /** A run in progress: its trace scan's counters, then its simulation; read by displays only. */
+    public static final class Running {
+        private final Combination run;
+        private final ScanProgress scan = new ScanProgress();
+        private volatile Simulation simulation;
+
+        Running(Combination run) {
+            this.run = run;
+        }
+
+        public Combination run() {
+            return run;
+        }
+
+        public ScanProgress scan() {
+            return scan;
+        }
+
+        /** The run's simulation once built, else null. */
+        public Simulation simulation() {
+            return simulation;
+        }
+    }
+
+    /**
+     * Where the sweep stands.
+     *
+     * @param total    runs in the sweep
+     * @param earlier  runs finished by an earlier sweep
+     * @param toDo     runs this sweep had to do
+     * @param finished of those, finished
+     * @param failed   of those, failed
+     * @param running  runs in progress, in combination order
+     */
+    public record Status(int total, int earlier, int toDo, int finished, int failed, List<Running> running) {
+        public Status {
+            running = List.copyOf(running);
+        }
+    }
+
     private final SweepPlan plan;
     private final Registry registry;
     private final int parallel;
     private final Predicate<Throwable> inputError;
-    private final PrintStream progress;
     private final boolean created;
     private final FileChannel lockChannel;
     private final FileLock lock;
     private final List<Combination> pending = new ArrayList<>();
     private final Map<Integer, SummaryJson> summaries = new TreeMap<>();
     private final List<Failure> failures = new ArrayList<>();
+    // read by displays without the lock (so that one drawing under its own lock never waits for this one)
+    private final Map<Integer, Running> running = new ConcurrentSkipListMap<>();
+    private volatile int finishedCount;
+    private volatile int failedCount;
     private final AtomicBoolean stop = new AtomicBoolean();
+    private Reporter reporter = Reporter.QUIET;
     private int earlier;
     private int finished;
     private double sessionRunSeconds;
     private int workers;
 
     private SweepRunner(SweepPlan plan, Registry registry, int parallel, Predicate<Throwable> inputError,
-                        PrintStream progress, boolean created, FileChannel lockChannel, FileLock lock) {
+                        boolean created, FileChannel lockChannel, FileLock lock) {
         this.plan = plan;
         this.registry = registry;
         this.parallel = parallel;
         this.inputError = inputError;
-        this.progress = progress;
         this.created = created;
         this.lockChannel = lockChannel;
         this.lock = lock;
@@ -102,19 +159,17 @@ public final class SweepRunner implements AutoCloseable {
      *
      * @param parallel   runs at once
      * @param inputError which failures of a run are bad input
-     * @param progress   where progress lines go, or null for none
      */
-    public static SweepRunner open(SweepPlan plan, Registry registry, int parallel, Predicate<Throwable> inputError,
-                                   PrintStream progress) {
-        return open(plan, registry, parallel, inputError, progress, false);
+    public static SweepRunner open(SweepPlan plan, Registry registry, int parallel, Predicate<Throwable> inputError) {
+        return open(plan, registry, parallel, inputError, false);
     }
 
     /**
-     * As {@link #open(SweepPlan, Registry, int, Predicate, PrintStream)}; a directory that is neither
-     * empty nor a sweep's is refused unless {@code force}.
+     * As {@link #open(SweepPlan, Registry, int, Predicate)}; a directory that is neither empty nor a
+     * sweep's is refused unless {@code force}.
      */
     public static SweepRunner open(SweepPlan plan, Registry registry, int parallel, Predicate<Throwable> inputError,
-                                   PrintStream progress, boolean force) {
+                                   boolean force) {
         if (parallel < 1) {
             throw new InputException("command line", 0, "--parallel", "must be >= 1, got " + parallel);
         }
@@ -136,7 +191,7 @@ public final class SweepRunner implements AutoCloseable {
             if (!force && !Files.exists(dir.resolve(SWEEP_USED))) {
                 refuseForeign(dir);
             }
-            SweepRunner runner = new SweepRunner(plan, registry, parallel, inputError, progress, created, channel, lock);
+            SweepRunner runner = new SweepRunner(plan, registry, parallel, inputError, created, channel, lock);
             runner.takeOver();
             return runner;
         } catch (IOException | RuntimeException e) {
@@ -239,15 +294,16 @@ public final class SweepRunner implements AutoCloseable {
     }
 
     /**
-     * Runs every combination not finished yet (results.csv is rewritten after each) and returns the
-     * runs that failed, in combination order.
+     * Runs every combination not finished yet (results.csv is rewritten after each), telling
+     * {@code reporter} how it goes, and returns the runs that failed, in combination order.
      */
-    public List<Failure> run(ActorRuntime runtime) {
+    public List<Failure> run(ActorRuntime runtime, Reporter reporter) {
+        this.reporter = reporter;
         long start = System.nanoTime();
         int total = plan.combinations().size();
         workers = Math.max(1, Math.min(parallel, pending.size()));
         int cores = Math.max(1, Runtime.getRuntime().availableProcessors() / workers);
-        say(String.format(Locale.ROOT, "sweep: %d runs, %d already finished, %d at a time, %s", total, earlier,
+        reporter.say(String.format(Locale.ROOT, "sweep: %d runs, %d already finished, %d at a time, %s", total, earlier,
                 Math.min(parallel, pending.size()), plan.dir()));
         if (!pending.isEmpty()) {
             AtomicInteger next = new AtomicInteger();
@@ -296,31 +352,47 @@ public final class SweepRunner implements AutoCloseable {
             end.append(", ").append(notStarted).append(" not started");
         }
         end.append(results == null ? "; no results" : "; results in " + results);
-        say(end.toString());
+        reporter.say(end.toString());
         return List.copyOf(failed);
     }
 
     private void runOne(Combination c, ActorRuntime runtime, int cores) {
         long t0 = System.nanoTime();
+        Running r = new Running(c);
+        running.put(c.index(), r);
+        reporter.changed();
+        SummaryJson summary;
         try {
-            Simulation.prepare(c.scenario(), registry, cores).run(runtime);
+            Simulation sim = Simulation.prepare(c.scenario(), registry, cores, r.scan);
+            r.simulation = sim;
+            reporter.changed();
+            sim.run(runtime);
             if (c.scenario().plots()) {
                 Path dir = c.scenario().outputDir();
                 RunPlots.write(dir, dir.resolve("plots"), PlotOptions.defaults());
             }
-            SummaryJson summary = SummaryJson.read(c.scenario().outputDir().resolve("summary.json"));
-            finished(c, summary, (System.nanoTime() - t0) / 1e9);
+            summary = SummaryJson.read(c.scenario().outputDir().resolve("summary.json"));
         } catch (RuntimeException e) {
             if (inputError.test(e)) {
                 stop.set(true);
             }
             failed(new Failure(c, e));
+            return;
         }
+        finished(c, summary, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** Where the sweep stands now; a display's snapshot, taken without waiting for the runs. */
+    public Status status() {
+        return new Status(plan.combinations().size(), earlier, pending.size(), finishedCount, failedCount,
+                new ArrayList<>(running.values()));
     }
 
     private synchronized void finished(Combination c, SummaryJson summary, double seconds) {
         summaries.put(c.index(), summary);
         finished++;
+        finishedCount = finished;
+        running.remove(c.index());
         sessionRunSeconds += seconds;
         writeResults();
         int total = plan.combinations().size();
@@ -330,14 +402,16 @@ public final class SweepRunner implements AutoCloseable {
             double estimate = (total - done) * (sessionRunSeconds / finished) / workers;
             left = "; about " + duration(estimate) + " left";
         }
-        say(String.format(Locale.ROOT, "[%d/%d] %s  %.1f s%s", done, total, c.label(), seconds, left));
+        reporter.say(String.format(Locale.ROOT, "[%d/%d] %s  %.1f s%s", done, total, c.label(), seconds, left));
     }
 
     private synchronized void failed(Failure f) {
         failures.add(f);
+        failedCount = failures.size();
+        running.remove(f.run().index());
         int done = earlier + finished + failures.size();
         String why = f.error().getMessage() != null ? f.error().getMessage() : f.error().toString();
-        say(String.format(Locale.ROOT, "[%d/%d] %s  failed: %s", done, plan.combinations().size(), f.run().label(), why));
+        reporter.say(String.format(Locale.ROOT, "[%d/%d] %s  failed: %s", done, plan.combinations().size(), f.run().label(), why));
     }
 
     /** Rewrites results.csv from every finished run, in combination order. */
@@ -355,13 +429,6 @@ public final class SweepRunner implements AutoCloseable {
             return null;
         });
         return file;
-    }
-
-    private void say(String line) {
-        if (progress != null) {
-            progress.println(line);
-            progress.flush();
-        }
     }
 
     /** Seconds under 100 as seconds, then minutes, then hours. */

@@ -87,6 +87,11 @@ public final class FourColumnReader implements TraceReader {
 
 
     @Override
+    public long bytesRead() {
+        return lines.bytesRead();
+    }
+
+    @Override
     public void close() throws IOException {
         lines.close();
     }

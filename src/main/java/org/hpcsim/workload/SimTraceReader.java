@@ -115,6 +115,11 @@ public final class SimTraceReader implements TraceReader {
 
 
     @Override
+    public long bytesRead() {
+        return lines.bytesRead();
+    }
+
+    @Override
     public void close() throws IOException {
         lines.close();
     }

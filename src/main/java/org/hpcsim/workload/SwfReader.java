@@ -140,6 +140,11 @@ public final class SwfReader implements TraceReader {
     }
 
     @Override
+    public long bytesRead() {
+        return lines.bytesRead();
+    }
+
+    @Override
     public void close() throws IOException {
         lines.close();
     }

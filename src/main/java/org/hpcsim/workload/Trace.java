@@ -36,6 +36,11 @@ public final class Trace {
 
     /** Reads the whole trace once, validating every line. */
     public static Trace scan(Path file, TraceFormat format, WorkloadOptions options) {
+        return scan(file, format, options, new ScanProgress());
+    }
+
+    /** As {@link #scan(Path, TraceFormat, WorkloadOptions)}, telling {@code progress} how far it has got. */
+    public static Trace scan(Path file, TraceFormat format, WorkloadOptions options, ScanProgress progress) {
         try (TraceReader reader = format.open(file, options)) {
             int count = 0;
             int tight = 0;
@@ -51,7 +56,11 @@ public final class Trace {
                     inOrder = false;
                 }
                 last = Math.max(last, j.arrival());
+                if (count % ScanProgress.EVERY == 0) {
+                    progress.update(reader.bytesRead(), count);
+                }
             }
+            progress.finish(reader.bytesRead(), count);
             return new Trace(file, format, options, reader.header(), count, inOrder, tight);
         } catch (IOException e) {
             throw new InputException(file, 0, null, "cannot read: " + e.getMessage());

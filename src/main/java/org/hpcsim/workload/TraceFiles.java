@@ -2,6 +2,7 @@ package org.hpcsim.workload;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -11,6 +12,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.function.LongConsumer;
 import java.util.zip.GZIPInputStream;
 
 /** Opens trace files: plain or gzip (recognised by its magic bytes, whatever the name). */
@@ -19,11 +21,20 @@ public final class TraceFiles {
     }
 
     public static BufferedReader open(Path file) {
+        return open(file, null);
+    }
+
+    /**
+     * As {@link #open(Path)}; {@code bytesRead}, when given, is told how many of the file's bytes have
+     * been read so far (of a gzip file, compressed bytes: a fraction of its size on disk).
+     */
+    static BufferedReader open(Path file, LongConsumer bytesRead) {
         if (Files.isDirectory(file)) {
             throw new InputException(file, 0, null, "is a directory, not a trace file");
         }
         try {
-            InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+            InputStream onDisk = Files.newInputStream(file);
+            InputStream raw = new BufferedInputStream(bytesRead == null ? onDisk : new Counting(onDisk, bytesRead), 1 << 16);
             raw.mark(2);
             int b1 = raw.read();
             int b2 = raw.read();
@@ -39,6 +50,44 @@ public final class TraceFiles {
             throw new InputException(file, 0, null, "cannot read: " + (e.getReason() != null ? e.getReason() : e));
         } catch (IOException e) {
             throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** Counts the bytes read through it. */
+    private static final class Counting extends FilterInputStream {
+        private final LongConsumer sink;
+        private long count;
+
+        Counting(InputStream in, LongConsumer sink) {
+            super(in);
+            this.sink = sink;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                sink.accept(++count);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+                sink.accept(count);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = super.skip(n);
+            count += skipped;
+            sink.accept(count);
+            return skipped;
         }
     }
 }

@@ -10,9 +10,10 @@ import java.util.List;
 final class TraceLines implements Closeable {
     private final BufferedReader in;
     private long number;
+    private long bytesRead;
 
     TraceLines(Path file) {
-        this.in = TraceFiles.open(file);
+        this.in = TraceFiles.open(file, n -> bytesRead = n);
     }
 
     /**
@@ -38,6 +39,11 @@ final class TraceLines implements Closeable {
             }
         }
         return null;
+    }
+
+    /** Bytes of the file read so far (ahead of the lines returned by up to a buffer; compressed bytes of a gzip file). */
+    long bytesRead() {
+        return bytesRead;
     }
 
     /** Number of the line last read (1-based). */

@@ -15,4 +15,7 @@ public interface TraceReader extends Closeable {
 
     /** The trace's header (empty if the format has none). */
     TraceHeader header();
+
+    /** Bytes of the file read so far, for progress displays (of a gzip file, compressed bytes). */
+    long bytesRead();
 }

@@ -54,7 +54,7 @@ class InternalErrorTest {
         AtomicLong thrownAt = new AtomicLong();
         Registry registry = registryWithFailingAllocator(thrownAt);
         Path out = dir.resolve("run");
-        Scenario scenario = Scenario.from(ConfigLoader.load(null, null, null, Map.of(
+        Scenario scenario = Scenario.from(ConfigLoader.load(null, Map.of(
                 "trace", SharedData.repoRoot().resolve("traces/synthetic-2000.swf").toString(),
                 "machine", "mesh:16x8", "allocator.policy", "fails-on-call[50]", "output.dir", out.toString(),
                 "kernel.threads", "4")), registry);

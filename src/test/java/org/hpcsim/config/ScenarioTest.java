@@ -18,7 +18,7 @@ class ScenarioTest {
         for (int i = 0; i < kv.length; i += 2) {
             o.put(kv[i], kv[i + 1]);
         }
-        return Scenario.from(ConfigLoader.load(null, null, null, o), StandardPolicies.registry());
+        return Scenario.from(ConfigLoader.load(null, o), StandardPolicies.registry());
     }
 
     @Test
@@ -61,7 +61,7 @@ class ScenarioTest {
         assertEquals("allocator.policy",
                 assertThrows(InputException.class, () -> scenario("allocator.policy", "sorted-free-list[a,b]")).field());
         InputException noTrace = assertThrows(InputException.class, () -> Scenario.from(
-                ConfigLoader.load(null, null, null, Map.of()), StandardPolicies.registry()));
+                ConfigLoader.load(null, Map.of()), StandardPolicies.registry()));
         assertTrue(noTrace.getMessage().contains("no trace given"), noTrace.getMessage());
     }
 

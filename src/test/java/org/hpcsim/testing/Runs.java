@@ -22,7 +22,7 @@ public final class Runs {
         for (int i = 0; i < keyValues.length; i += 2) {
             o.put(keyValues[i], keyValues[i + 1]);
         }
-        return Scenario.from(ConfigLoader.load(null, null, null, o), StandardPolicies.registry());
+        return Scenario.from(ConfigLoader.load(null, o), StandardPolicies.registry());
     }
 
     public static Simulation.Result run(Scenario s) {

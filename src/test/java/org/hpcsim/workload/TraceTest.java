@@ -45,6 +45,26 @@ class TraceTest {
     }
 
     @Test
+    void aScanReportsTheBytesAndJobsItHasReadAndWhenItIsDone() throws IOException {
+        Path plain = dir.resolve("s.swf");
+        Files.writeString(plain, SyntheticWorkload.generate(3000, 32, 0.8, 3));
+        Path gz = dir.resolve("s.swf.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write(Files.readAllBytes(plain));
+        }
+        for (Path p : List.of(plain, gz)) {
+            ScanProgress progress = new ScanProgress();
+            assertFalse(progress.done());
+            Trace t = Trace.scan(p, TraceFormat.SWF, WorkloadOptions.DEFAULTS, progress);
+            assertTrue(progress.done(), p.toString());
+            assertEquals(3000, t.jobs());
+            assertEquals(3000, progress.jobs(), p.toString());
+            // of a gzip file, the compressed bytes: all of the file once it has been read
+            assertEquals(Files.size(p), progress.bytesRead(), p.toString());
+        }
+    }
+
+    @Test
     void anOutOfOrderTraceIsDeliveredByArrivalThenTraceOrder() throws IOException {
         Path p = dir.resolve("b.sim");
         Files.writeString(p, "50 1 5 -1\n10 1 5 -1\n50 1 5 -1\n20 1 5 -1\n");
