@@ -76,6 +76,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        // An option and a -D that disagree are refused here, not once per child run.
+        options.toOverrides();
         if (runs < 1) {
             throw new InputException("--runs must be >= 1");
         }
