@@ -148,6 +148,11 @@ final class Figure {
         return this;
     }
 
+    /** The y axis's range as set: {min, max}. */
+    double[] yRange() {
+        return yRange.clone();
+    }
+
     /** The y axis shows [min, max] (widened when they are equal). */
     Figure yRange(double min, double max) {
         yRange = widened(min, max);

@@ -17,6 +17,8 @@ import java.util.List;
  * windows: the mean over the window, and for a series that is itself a maximum (the hottest inlet, the
  * most loaded link) the highest value in it, so that a peak is not averaged away. The legend entries
  * and the time axis say which.
+ *
+ * <p>The run's events are marked on every chart (see {@link EventMarks}).
  */
 final class TimeSeriesPlots {
     /** Time buckets per chart: about its plot width in pixels. */
@@ -34,6 +36,7 @@ final class TimeSeriesPlots {
     private static final String[] WINDOW_NAMES = {"hourly", "6-hourly", "daily", "weekly"};
 
     private final RunData run;
+    private final EventMarks marks;
     private final double end;
     private final TimeUnit unit;
     /** Index into {@link #WINDOWS}, or -1 when the series are drawn as they are. */
@@ -41,6 +44,7 @@ final class TimeSeriesPlots {
 
     TimeSeriesPlots(RunData run) {
         this.run = run;
+        this.marks = EventMarks.read(run.eventsCsv());
         this.end = run.end();
         this.unit = TimeUnit.forSpan(end);
         this.window = window(end);
@@ -80,6 +84,12 @@ final class TimeSeriesPlots {
                 : StepSeries.windowed(t.column("time"), v, end, WINDOWS[window], peak, unit.perSecond());
     }
 
+    /** The plot of a figure with its data drawn, the run's events marked over it. */
+    private Plot marked(String name, Figure f) {
+        marks.draw(f, end, unit.perSecond());
+        return Plot.of(name, f);
+    }
+
     /** The largest value drawn (0 for none). */
     private static double max(Points... series) {
         double m = 0;
@@ -114,7 +124,7 @@ final class TimeSeriesPlots {
         if (any(t, "drained_nodes")) {
             f.line(name("drained", false), points(t, "drained_nodes", 100.0 / nodes, false), Palette.SERIES[5]);
         }
-        return Plot.of("utilization", f);
+        return marked("utilization", f);
     }
 
     /** Whether a column has a non-zero value (failed and drained nodes are drawn only then). */
@@ -138,7 +148,7 @@ final class TimeSeriesPlots {
         Figure f = figure("Jobs queued and running", "jobs").yRange(0, Math.max(1, 1.05 * max(queued, running)));
         f.line(name("queued", false), queued, Palette.SERIES[1]);
         f.line(name("running", false), running, Palette.SERIES[0]);
-        return Plot.of("queue", f);
+        return marked("queue", f);
     }
 
     /**
@@ -165,7 +175,7 @@ final class TimeSeriesPlots {
         Figure f = figure("Power: IT load and cooling", "power (kW)").yRange(0, 1.05 * max(it, cooling));
         f.line(name("IT", false), it, Palette.SERIES[1]);
         f.line(name("cooling", false), cooling, Palette.SERIES[0]);
-        return Plot.of("power", f);
+        return marked("power", f);
     }
 
     Plot temperature() {
@@ -209,7 +219,7 @@ final class TimeSeriesPlots {
         if (supply != null) {
             f.line(name("CRAC supply (coldest unit)", false), supply, Palette.SERIES[0]);
         }
-        return Plot.of("temperature", f);
+        return marked("temperature", f);
     }
 
     Plot links() {
@@ -226,7 +236,7 @@ final class TimeSeriesPlots {
         Figure f = figure("Link load", "link load (flows)").yRange(0, Math.max(1, 1.05 * max(most, mean)));
         f.line(name("max over links", true), most, Palette.SERIES[3]);
         f.line(name("mean over links", false), mean, Palette.SERIES[0]);
-        return Plot.of("links", f);
+        return marked("links", f);
     }
 
     /** The largest value, NaN left out; 0 for none. */

@@ -74,4 +74,45 @@ class TimeSeriesPlotsTest {
         Points peak = StepSeries.windowed(t, v, 25, 10, true, 1);
         assertEquals(5, peak.y()[0]);
     }
+
+    @Test
+    void scenarioEventsAreLinesAcrossAndAModelsFailuresAndRepairsTicksAlongTheTop() {
+        Path run = dir.resolve("run");
+        RunDirFixture.summary(run, "mesh:4x5x2", 40, "2x5x4", 30.0);
+        RunDirFixture.jobs(run, 60, 40);
+        RunDirFixture.timeseries(run, 300, 9000, 40, true, true);
+        RunDirFixture.write(run.resolve("events.csv"), org.hpcsim.report.FailureLog.EVENTS_HEADER + "\n"
+                + "100,fail,node 39,node down (idle),exponential\n"
+                + "200,drain,nodes 36-37,2 nodes drained,scenario\n"
+                + "300,repair,node 39,node up,exponential\n"
+                + "3600,fail,node 3,\"node down; job 8 requeued\",exponential\n"
+                + "5000,crac,crac 0,supply 22 C,scenario\n");
+        TimeSeriesPlots series = new TimeSeriesPlots(RunData.read(run));
+        for (Plot p : List.of(series.utilization(), series.queue(), series.power(), series.temperature(),
+                series.links())) {
+            Figure f = p.figure();
+            List<String> names = f.seriesNames();
+            assertEquals(List.of("scenario events (2)", "failures, exponential (2)", "repairs, exponential (1)"),
+                    names.subList(names.size() - 3, names.size()), p.name());
+            double[] y = f.yRange();
+            double row = 0.04 * (y[1] - y[0]);
+            Points scenario = f.points("scenario events (2)");
+            assertArrayEquals(new double[] {200 / 3600.0, 200 / 3600.0}, new double[] {scenario.x()[0], scenario.x()[1]},
+                    1e-12, "in hours");
+            assertArrayEquals(new double[] {y[0], y[1]}, new double[] {scenario.y()[0], scenario.y()[1]}, 1e-9,
+                    p.name() + ": across the chart");
+            Points failures = f.points("failures, exponential (2)");
+            assertArrayEquals(new double[] {y[1] - row, y[1]}, new double[] {failures.y()[0], failures.y()[1]}, 1e-9);
+            assertEquals(2 * 3, failures.x().length, "two ticks");
+            Points repairs = f.points("repairs, exponential (1)");
+            assertArrayEquals(new double[] {y[1] - 2 * row, y[1] - row}, new double[] {repairs.y()[0], repairs.y()[1]},
+                    1e-9, "the row under the failures");
+        }
+    }
+
+    @Test
+    void aRunWithoutEventsHasNoMarks() {
+        Figure f = new TimeSeriesPlots(RunData.read(flipping(3))).queue().figure();
+        assertEquals(List.of("queued", "running"), f.seriesNames());
+    }
 }
