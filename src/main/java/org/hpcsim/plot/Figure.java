@@ -148,6 +148,11 @@ final class Figure {
         return this;
     }
 
+    /** The x axis's range as set: {min, max}. */
+    double[] xRange() {
+        return xRange.clone();
+    }
+
     /** The y axis's range as set: {min, max}. */
     double[] yRange() {
         return yRange.clone();

@@ -78,7 +78,8 @@ class ReportCommandTest {
         // Figures: the two overlays and each run's time series, maps and Gantt chart side by side, every
         // image embedded in the page and linked from the Markdown to a file that exists.
         int embedded = html.split("src=\"data:image/png;base64,", -1).length - 1;
-        assertEquals(2 + 3 * 4, embedded, "overlays + utilization, queue, machine map, busy map per run (18,239 jobs: no Gantt)");
+        assertEquals(2 + 3 * 5, embedded, "overlays + utilization, queue, machine map, busy map and a window of the"
+                + " Gantt chart per run (18,239 jobs)");
         String md = Files.readString(report.resolve("report.md"));
         java.util.regex.Matcher link = java.util.regex.Pattern.compile("\\]\\(([^)]+\\.png)\\)").matcher(md);
         int links = 0;
