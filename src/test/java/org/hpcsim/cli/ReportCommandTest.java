@@ -1,5 +1,6 @@
 package org.hpcsim.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -119,6 +120,11 @@ class ReportCommandTest {
         assertTrue(md.contains("\nIdentical bounded slowdowns (their curves lie on each other): a = b.\n"), md);
         assertTrue(Files.readString(plotted.resolve("report.html")).contains(
                 "<p>Identical wait times (their curves lie on each other): a = b.</p>"));
+        // The same runs reported again: the same bytes (the page embeds every image).
+        Path again = tmp.resolve("again");
+        assertEquals(0, Cli.run("report", a.toString(), b.toString(), "-o", again.toString()).status());
+        assertEquals(md, Files.readString(again.resolve("report.md")));
+        assertArrayEquals(Files.readAllBytes(plotted.resolve("report.html")), Files.readAllBytes(again.resolve("report.html")));
     }
 
     @Test

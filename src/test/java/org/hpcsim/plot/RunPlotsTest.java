@@ -204,4 +204,16 @@ class RunPlotsTest {
         assertEquals("mine", Files.readString(out.resolve("notes.txt")));
         assertTrue(Files.size(out.resolve("gantt.png")) > 1000);
     }
+
+    @Test
+    void plottingTheSameRunTwiceWritesByteIdenticalFiles() throws IOException {
+        Path run = fullRun();
+        RunPlots.Result first = RunPlots.write(run, dir.resolve("one"), PlotOptions.defaults());
+        RunPlots.write(run, dir.resolve("two"), PlotOptions.defaults());
+        assertEquals(2 * ALL.size(), first.files().size());
+        for (Path f : first.files()) {
+            assertArrayEquals(Files.readAllBytes(f), Files.readAllBytes(dir.resolve("two").resolve(f.getFileName())),
+                    f.getFileName().toString());
+        }
+    }
 }
