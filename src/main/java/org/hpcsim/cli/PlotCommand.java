@@ -22,7 +22,9 @@ import picocli.CommandLine.Parameters;
         description = {"Plot a finished run's output directory as PNG and SVG.",
             "Utilization, queue, wait and slowdown CDFs, power, temperature, link load, machine and busy maps, room"
                 + " inlet maps and a Gantt chart, each as NAME.png and NAME.svg, as far as the run's files allow (the"
-                + " others are listed with the reason)."})
+                + " others are listed with the reason).",
+            "A run of 100 h or more has its series drawn as hourly to weekly means; events.csv's events are marked on"
+                + " the series, down and drained nodes on the maps and the Gantt chart."})
 final class PlotCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A run's output directory (with summary.json and jobs.csv).")
     Path runDir;
@@ -41,7 +43,7 @@ final class PlotCommand implements Callable<Integer> {
 
     @Option(names = "--gantt-max-jobs", paramLabel = "N", defaultValue = "" + PlotOptions.DEFAULT_GANTT_MAX_JOBS,
             description = "The Gantt chart shows the whole run when at most N jobs ran, else the first window of time"
-                    + " holding N jobs (0: no Gantt chart; default ${DEFAULT-VALUE}).")
+                    + " holding at most N jobs, from the first start (0: no Gantt chart; default ${DEFAULT-VALUE}).")
     int ganttMaxJobs;
 
     @Option(names = "--gantt-window", paramLabel = "FROM..TO",
