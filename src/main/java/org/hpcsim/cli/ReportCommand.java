@@ -71,7 +71,8 @@ final class ReportCommand implements Callable<Integer> {
             throw e;
         }
         PrintWriter o = spec.commandLine().getOut();
-        o.println("hpcsim: compared " + ComparisonReport.count(runs.size(), "run") + ": " + dir.resolve("report.md") + ", " + dir.resolve("report.html"));
+        o.println("hpcsim: compared " + ComparisonReport.count(runs.size(), "run") + ": " + dir.resolve("report.md") + ", "
+                + dir.resolve("report.html"));
         o.flush();
         return 0;
     }

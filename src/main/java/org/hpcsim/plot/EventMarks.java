@@ -82,10 +82,6 @@ final class EventMarks {
         return new EventMarks(kinds);
     }
 
-    boolean isEmpty() {
-        return kinds.isEmpty();
-    }
-
     /**
      * Adds the marks to a figure whose axes are set: time across [0, {@code end}] seconds drawn times
      * {@code scale}, the y range as the figure has it.
