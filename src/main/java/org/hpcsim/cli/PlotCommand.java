@@ -22,7 +22,9 @@ import picocli.CommandLine.Parameters;
         description = {"Plot a finished run's output directory as PNG and SVG.",
             "Utilization, queue, wait and slowdown CDFs, power, temperature, link load, machine and busy maps, room"
                 + " inlet maps and a Gantt chart, each as NAME.png and NAME.svg, as far as the run's files allow (the"
-                + " others are listed with the reason)."})
+                + " others are listed with the reason).",
+            "A run of 100 h or more has its series drawn as hourly to weekly means; events.csv's events are marked on"
+                + " the series, down and drained nodes on the maps and the Gantt chart."})
 final class PlotCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A run's output directory (with summary.json and jobs.csv).")
     Path runDir;
@@ -40,8 +42,14 @@ final class PlotCommand implements Callable<Integer> {
     String format;
 
     @Option(names = "--gantt-max-jobs", paramLabel = "N", defaultValue = "" + PlotOptions.DEFAULT_GANTT_MAX_JOBS,
-            description = "Draw the Gantt chart only for runs of at most N jobs (default ${DEFAULT-VALUE}).")
+            description = "The Gantt chart shows the whole run when at most N jobs ran, else the first window of time"
+                    + " holding at most N jobs, from the first start (0: no Gantt chart; default ${DEFAULT-VALUE}).")
     int ganttMaxJobs;
+
+    @Option(names = "--gantt-window", paramLabel = "FROM..TO",
+            description = "The Gantt chart shows the jobs that ran between these times (s, m, h, d, e.g. 2d..2.5d),"
+                    + " whatever their number.")
+    String ganttWindow;
 
     @Option(names = "--force", description = "Write into a non-empty -o that holds no finished plots"
             + " (entries of the same names are replaced, others kept).")
@@ -65,12 +73,33 @@ final class PlotCommand implements Callable<Integer> {
         }
         Set<PlotFormat> formats = PlotFormat.parseList(format, "--format");
         Path dir = out != null ? out : runDir.resolve("plots");
-        RunPlots.Result r = RunPlots.write(runDir, dir, new PlotOptions(time, formats, ganttMaxJobs), force);
+        RunPlots.Result r = RunPlots.write(runDir, dir, new PlotOptions(time, formats, ganttMaxJobs,
+                ganttWindow == null ? null : window(ganttWindow)), force);
         report(spec.commandLine().getOut(), r, dir, "hpcsim: ");
         return 0;
     }
 
-    /** Prints what was written, then one line per plot skipped with the reason. */
+    /** FROM..TO, each a time as {@code --at} takes it. */
+    static PlotOptions.Window window(String text) {
+        int dots = text.indexOf("..");
+        if (dots < 0) {
+            throw new InputException("--gantt-window: expected FROM..TO such as 2d..2.5d, got '" + text + "'");
+        }
+        double from;
+        double to;
+        try {
+            from = SimTime.toSeconds(ScenarioEvent.time(text.substring(0, dots).strip()));
+            to = SimTime.toSeconds(ScenarioEvent.time(text.substring(dots + 2).strip()));
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--gantt-window: " + e.getMessage());
+        }
+        if (!(from < to)) {
+            throw new InputException("--gantt-window: FROM must be before TO, got '" + text + "'");
+        }
+        return new PlotOptions.Window(from, to);
+    }
+
+    /** Prints what was written, what a plot leaves out, then one line per plot skipped with the reason. */
     static void report(PrintWriter out, RunPlots.Result r, Path dir, String prefix) {
         List<String> names = r.files().stream().map(p -> {
             String f = p.getFileName().toString();
@@ -80,8 +109,12 @@ final class PlotCommand implements Callable<Integer> {
             String f = p.getFileName().toString();
             return f.substring(f.lastIndexOf('.') + 1);
         }).distinct().collect(Collectors.joining(" + "));
-        out.println(prefix + names.size() + " plots (" + (extensions.isEmpty() ? "no files" : extensions) + ") in " + dir
+        out.println(prefix + names.size() + (names.size() == 1 ? " plot (" : " plots (")
+                + (extensions.isEmpty() ? "no files" : extensions) + ") in " + dir
                 + (names.isEmpty() ? "" : ": " + String.join(", ", names)));
+        for (RunPlots.Note n : r.notes()) {
+            out.println("  " + n.name() + ": " + n.text());
+        }
         for (RunPlots.Skipped s : r.skipped()) {
             out.println("  skipped " + s.name() + ": " + s.reason());
         }

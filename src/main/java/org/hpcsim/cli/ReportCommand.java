@@ -26,8 +26,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code hpcsim report}: compare finished runs. */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compare finished runs in report.md and a self-contained report.html.",
-            "The report has a table of summary metrics per configuration (best per metric marked) and their plots"
+        description = {"Compare finished runs: report.md and a self-contained report.html with a table of summary"
+                + " metrics per configuration (best per metric marked among runs of the same trace and machine; runs"
+                + " differing only in their seed as one row with mean and 95 % confidence interval) and their plots"
                 + " side by side.",
             "DIR is a sweep directory (its runs, in the sweep's order) or a run directory; give several to compare."})
 final class ReportCommand implements Callable<Integer> {
@@ -56,7 +57,7 @@ final class ReportCommand implements Callable<Integer> {
         Path dir = out != null ? out
                 : dirs.size() == 1 && Files.isRegularFile(dirs.get(0).resolve("results.csv")) ? dirs.get(0)
                 : Path.of("report");
-        MetricTable table = MetricTable.of(runs);
+        List<MetricTable> tables = MetricTable.of(runs);
         // A sweep's report goes into the sweep's directory beside its runs; elsewhere it is the directory's output.
         OutputDirectory staged = Files.isRegularFile(dir.resolve("sweep-used.conf")) ? OutputDirectory.inside(dir)
                 : OutputDirectory.open(dir, "report", force);
@@ -64,8 +65,8 @@ final class ReportCommand implements Callable<Integer> {
             Path figuresDir = Files.createDirectories(staged.file(FIGURES));
             List<ComparisonReport.Figure> figures = noPlots ? List.of() : figures(runs, figuresDir);
             // report.md lies beside figures/ in the staging directory as it will in the output directory.
-            write(staged.file("report.md"), ComparisonReport.markdown(table, figures, figuresDir.getParent()));
-            write(staged.file("report.html"), ComparisonReport.html(table, figures));
+            write(staged.file("report.md"), ComparisonReport.markdown(tables, figures, figuresDir.getParent()));
+            write(staged.file("report.html"), ComparisonReport.html(tables, figures));
             staged.commit();
         } catch (IOException e) {
             staged.close();
@@ -75,7 +76,8 @@ final class ReportCommand implements Callable<Integer> {
             throw e;
         }
         PrintWriter o = spec.commandLine().getOut();
-        o.println("hpcsim: compared " + runs.size() + " runs: " + dir.resolve("report.md") + ", " + dir.resolve("report.html"));
+        o.println("hpcsim: compared " + ComparisonReport.count(runs.size(), "run") + ": " + dir.resolve("report.md") + ", "
+                + dir.resolve("report.html"));
         o.flush();
         return 0;
     }
@@ -93,10 +95,11 @@ final class ReportCommand implements Callable<Integer> {
      */
     private static List<ComparisonReport.Figure> figures(List<ComparedRun> runs, Path dir) throws IOException {
         List<String> names = runs.stream().map(ComparedRun::name).toList();
-        List<Path> overlays = ComparisonPlots.write(runs.stream().map(ComparedRun::dir).toList(), names, dir);
+        List<ComparisonPlots.Overlay> overlays = ComparisonPlots.write(runs.stream().map(ComparedRun::dir).toList(),
+                names, dir);
         List<ComparisonReport.Figure> figures = new ArrayList<>();
-        figures.add(new ComparisonReport.Figure("Wait time", List.of("all runs"), List.of(overlays.get(0))));
-        figures.add(new ComparisonReport.Figure("Bounded slowdown", List.of("all runs"), List.of(overlays.get(1))));
+        figures.add(overlayFigure("Wait time", "wait times", overlays.get(0)));
+        figures.add(overlayFigure("Bounded slowdown", "bounded slowdowns", overlays.get(1)));
         PlotOptions png = new PlotOptions(null, EnumSet.of(PlotFormat.PNG), PlotOptions.DEFAULT_GANTT_MAX_JOBS);
         List<Path> runPlots = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -119,6 +122,14 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         return figures;
+    }
+
+    /** An overlay of all runs, with a line naming the curves that lie exactly on another one. */
+    private static ComparisonReport.Figure overlayFigure(String title, String what, ComparisonPlots.Overlay o) {
+        List<String> notes = o.identical().isEmpty() ? List.of()
+                : List.of("Identical " + what + " (their curves lie on each other): " + String.join("; ", o.identical())
+                        + ".");
+        return new ComparisonReport.Figure(title, List.of("all runs"), List.of(o.image()), notes);
     }
 
     private static final Map<String, String> TITLES = Map.of(

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import com.typesafe.config.Config;
+import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.plot.Csv;
 import org.hpcsim.report.SummaryJson;
 import org.hpcsim.workload.InputException;
@@ -65,6 +67,31 @@ public record ComparedRun(String name, Path dir, SummaryJson summary) {
             runs.add(new ComparedRun(name, dir, SummaryJson.read(dir.resolve("summary.json"))));
         }
         return runs;
+    }
+
+    /**
+     * Keys of config-used.conf that say nothing about what was simulated: the seed (which a row of
+     * seeds stands for), where and how outputs were written, and the kernel's threads and partitions
+     * (which leave every output unchanged).
+     */
+    static final List<String> NOT_SETTINGS = List.of("seed", "output", "kernel");
+
+    /**
+     * The run's settings: its config-used.conf without {@link #NOT_SETTINGS}; null when the run
+     * directory has no config-used.conf (then it is not known what else differs).
+     *
+     * @throws InputException if config-used.conf is not valid HOCON
+     */
+    Config settings() {
+        Path file = dir.resolve("config-used.conf");
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        Config c = ConfigLoader.parse(file);
+        for (String key : NOT_SETTINGS) {
+            c = c.withoutPath(key);
+        }
+        return c;
     }
 
     private static String simpleName(Path dir) {

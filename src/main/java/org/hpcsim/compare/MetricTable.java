@@ -1,12 +1,22 @@
 package org.hpcsim.compare;
 
+import com.typesafe.config.Config;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
 /**
- * The summary metrics of several runs side by side, each value the exact text of the run's
- * summary.json, and for each metric the runs that do best on it. Only metrics some run has a value
- * for are shown (a thermal column appears only when some run modelled the room).
+ * The summary metrics of comparable runs side by side: runs of one trace on one machine (a run of
+ * another trace or machine did other work, so its numbers rank nothing). Runs that differ only in
+ * their seed are one row, a mean with its 95 % confidence interval (see {@link MeanInterval}). Values
+ * are rounded to significant digits ({@link SignificantDigits}); for each metric the rows that do
+ * best, judged on the values as shown. Only metrics some run has a value for are shown (a thermal
+ * column appears only when some run modelled the room).
  */
 public final class MetricTable {
 
@@ -47,57 +57,197 @@ public final class MetricTable {
             new Metric("allocator", "allocator", null),
             new Metric("seed", "seed", null));
 
-    private final List<ComparedRun> runs;
-    private final List<Metric> metrics;
+    /** What makes runs comparable: the same trace on the same machine. */
+    static final List<String> COMPARABLE_BY = List.of("trace", "machine");
 
-    private MetricTable(List<ComparedRun> runs, List<Metric> metrics) {
-        this.runs = runs;
-        this.metrics = metrics;
+    /** A row: one run, or runs that differ only in their seed, shown under one name. */
+    public record Row(String name, List<ComparedRun> runs) {
     }
 
-    /** The table of these runs: the metrics at least one of them has a value for. */
-    public static MetricTable of(List<ComparedRun> runs) {
-        List<Metric> shown = new ArrayList<>();
-        for (Metric m : METRICS) {
-            if (runs.stream().anyMatch(r -> r.summary().text(m.key()) != null)) {
-                shown.add(m);
+    /**
+     * A value as shown: the number (rounded) that ranks it, its text ({@code mean ± half-width} for
+     * a row of several runs, with {@code (n = k)} when only k of them have a value), or null for none.
+     */
+    record Cell(BigDecimal shown, String text) {
+    }
+
+    private final List<Row> rows;
+    private final List<Metric> metrics;
+    private final Map<Metric, List<Cell>> cells = new LinkedHashMap<>();
+
+    private MetricTable(List<Row> rows, List<Metric> metrics) {
+        this.rows = rows;
+        this.metrics = metrics;
+        for (Metric m : metrics) {
+            List<Cell> column = new ArrayList<>(rows.size());
+            for (Row r : rows) {
+                column.add(cell(r, m));
+            }
+            cells.put(m, column);
+        }
+    }
+
+    /**
+     * The tables of these runs, one per trace and machine in the order they first appear, each with
+     * the metrics at least one of its runs has a value for.
+     *
+     * @throws org.hpcsim.workload.InputException if a run's config-used.conf is not valid HOCON
+     */
+    public static List<MetricTable> of(List<ComparedRun> runs) {
+        Map<List<String>, List<ComparedRun>> groups = new LinkedHashMap<>();
+        for (ComparedRun r : runs) {
+            List<String> key = new ArrayList<>();
+            for (String k : COMPARABLE_BY) {
+                key.add(r.summary().text(k));
+            }
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+        }
+        List<MetricTable> tables = new ArrayList<>();
+        for (List<ComparedRun> group : groups.values()) {
+            List<Metric> shown = new ArrayList<>();
+            for (Metric m : METRICS) {
+                if (group.stream().anyMatch(r -> r.summary().text(m.key()) != null)) {
+                    shown.add(m);
+                }
+            }
+            tables.add(new MetricTable(List.copyOf(rows(group)), List.copyOf(shown)));
+        }
+        return List.copyOf(tables);
+    }
+
+    /**
+     * The runs as rows: runs whose settings (config-used.conf but the seed, outputs and kernel) are
+     * equal form one row, in the order of its first run; a run without config-used.conf is a row of
+     * its own.
+     */
+    private static List<Row> rows(List<ComparedRun> runs) {
+        List<Config> settings = new ArrayList<>();
+        List<List<ComparedRun>> members = new ArrayList<>();
+        for (ComparedRun r : runs) {
+            Config s = r.settings();
+            int at = s == null ? -1 : settings.indexOf(s);
+            if (at < 0) {
+                settings.add(s);
+                members.add(new ArrayList<>(List.of(r)));
+            } else {
+                members.get(at).add(r);
             }
         }
-        return new MetricTable(List.copyOf(runs), List.copyOf(shown));
+        List<Row> rows = new ArrayList<>();
+        for (List<ComparedRun> m : members) {
+            rows.add(new Row(rowName(m), List.copyOf(m)));
+        }
+        return rows;
     }
 
+    /**
+     * A row's name: its run's name; for several runs their common name without its seed (a sweep's
+     * labels {@code a=1,seed=1} and {@code a=1,seed=2} give {@code a=1}), else their names joined.
+     */
+    private static String rowName(List<ComparedRun> runs) {
+        if (runs.size() == 1) {
+            return runs.get(0).name();
+        }
+        Set<String> stripped = new LinkedHashSet<>();
+        for (ComparedRun r : runs) {
+            stripped.add(r.name().replaceAll(",seed=[^,]*", ""));
+        }
+        if (stripped.size() == 1 && !stripped.iterator().next().startsWith("seed=")) {
+            return stripped.iterator().next();
+        }
+        return String.join(", ", runs.stream().map(ComparedRun::name).toList());
+    }
+
+    private static Cell cell(Row row, Metric m) {
+        List<BigDecimal> values = new ArrayList<>();
+        String text = null;
+        for (ComparedRun r : row.runs()) {
+            String t = r.summary().text(m.key());
+            BigDecimal v = SignificantDigits.parse(t);
+            if (v != null) {
+                values.add(v);
+                text = t;
+            }
+        }
+        if (values.isEmpty()) {
+            return new Cell(null, null);
+        }
+        if (row.runs().size() == 1) {
+            return new Cell(SignificantDigits.round(values.get(0)), SignificantDigits.format(text));
+        }
+        MeanInterval ci = MeanInterval.of(values);
+        return new Cell(SignificantDigits.round(BigDecimal.valueOf(ci.mean())),
+                ci.text() + (values.size() < row.runs().size() ? " (n = " + values.size() + ")" : ""));
+    }
+
+    /** The rows, in the order of their first run. */
+    public List<Row> rows() {
+        return rows;
+    }
+
+    /** Every run of the table. */
     public List<ComparedRun> runs() {
-        return runs;
+        return rows.stream().flatMap(r -> r.runs().stream()).toList();
     }
 
     public List<Metric> metrics() {
         return metrics;
     }
 
-    /** The value's text as the run's summary.json has it, or null when it has none. */
-    public String text(int run, Metric m) {
-        return runs.get(run).summary().text(m.key());
+    /** Whether some row stands for several runs (then the table has a column n). */
+    public boolean aggregated() {
+        return rows.stream().anyMatch(r -> r.runs().size() > 1);
+    }
+
+    /** The value as shown, or null when no run of the row has one. */
+    public String text(int row, Metric m) {
+        return cells.get(m).get(row).text();
     }
 
     /**
-     * Whether the run is among the best on the metric: its value equals the best value of the runs
-     * that have one. Nothing is marked when every run has the same value (no run is better), or when
-     * only one run has a value.
+     * A scenario field of a row: its runs' distinct values joined ({@code 1, 2} for the seeds of a
+     * row of seeds), or null when none has one.
      */
-    public boolean best(int run, Metric m) {
-        double mine = runs.get(run).summary().number(m.key());
-        if (Double.isNaN(mine)) {
-            return false;
-        }
-        double lowest = Double.POSITIVE_INFINITY;
-        double highest = Double.NEGATIVE_INFINITY;
-        for (ComparedRun r : runs) {
-            double v = r.summary().number(m.key());
-            if (!Double.isNaN(v)) {
-                lowest = Math.min(lowest, v);
-                highest = Math.max(highest, v);
+    public String scenario(int row, Metric m) {
+        Set<String> values = new LinkedHashSet<>();
+        for (ComparedRun r : rows.get(row).runs()) {
+            String v = r.summary().text(m.key());
+            if (v != null) {
+                values.add(v);
             }
         }
-        return lowest < highest && mine == (m.better() == Better.LOWER ? lowest : highest);
+        return values.isEmpty() ? null : String.join(", ", values);
+    }
+
+    /** Whether a scenario field has the same value in every row. */
+    public boolean shared(Metric m) {
+        for (int i = 1; i < rows.size(); i++) {
+            if (!Objects.equals(scenario(0, m), scenario(i, m))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether the row is among the best on the metric: its value as shown equals the best shown value
+     * of the rows that have one. Nothing is marked when every row shows the same value (no row is
+     * better), or when only one row has a value.
+     */
+    public boolean best(int row, Metric m) {
+        BigDecimal mine = cells.get(m).get(row).shown();
+        if (mine == null) {
+            return false;
+        }
+        BigDecimal lowest = null;
+        BigDecimal highest = null;
+        for (Cell c : cells.get(m)) {
+            if (c.shown() != null) {
+                lowest = lowest == null || c.shown().compareTo(lowest) < 0 ? c.shown() : lowest;
+                highest = highest == null || c.shown().compareTo(highest) > 0 ? c.shown() : highest;
+            }
+        }
+        return lowest.compareTo(highest) < 0
+                && mine.compareTo(m.better() == Better.LOWER ? lowest : highest) == 0;
     }
 }

@@ -32,6 +32,11 @@ final class Cdf {
         return (double) i / sorted.length;
     }
 
+    /** How many values are <= x. */
+    long countAtMost(double x) {
+        return upperBound(x);
+    }
+
     /** Index of the first value > x. */
     private int upperBound(double x) {
         int lo = 0;

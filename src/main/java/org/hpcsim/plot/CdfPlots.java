@@ -59,9 +59,12 @@ final class CdfPlots {
         }
         Cdf cdf = new Cdf(w);
         boolean log = cdf.max() >= 100;
-        String name = Numbers.count(w.length) + " jobs that ran, mean " + Numbers.format(mean(w), 1) + " s";
+        String name = Numbers.count(w.length) + " jobs that ran, mean " + Numbers.format(mean(w), 1) + " s, max "
+                + Numbers.format(cdf.max(), 1) + " s";
         if (log) {
-            name += "; " + Numbers.format(100 * cdf.at(1), 1) + " % waited ≤ 1 s";
+            // The log axis starts at 1 s: the share at or below it is where the curve starts.
+            long atMostOne = cdf.countAtMost(1);
+            name += "; " + Numbers.percent(atMostOne, w.length) + " % (" + Numbers.count(atMostOne) + ") waited ≤ 1 s";
         }
         return Plot.of("wait-cdf", figure("Wait time: cumulative distribution", "wait time (s" + (log ? ", log scale)" : ")"),
                 cdf, log ? 1 : cdf.min(), log, name));

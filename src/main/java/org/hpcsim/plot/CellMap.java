@@ -1,8 +1,10 @@
 package org.hpcsim.plot;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.Arrays;
 import java.util.List;
+import org.knowm.xchart.XYSeries;
 
 /**
  * A map of square cells in panels (see {@link PanelGrid}), coloured by category: the machine's nodes,
@@ -36,16 +38,31 @@ final class CellMap {
     record Cells(int[] panel, int[] x, int[] y, int[] category) {
     }
 
+    /**
+     * A mark drawn inside some cells over their colour (a small square at the cell's centre): a state
+     * the cell's colour does not show, such as a node that failed at some time. {@code marked[i]} for
+     * cell i; in the legend as {@code name} when some cell has it.
+     */
+    record Mark(String name, Color color, boolean[] marked) {
+        int count() {
+            int n = 0;
+            for (boolean m : marked) {
+                n += m ? 1 : 0;
+            }
+            return n;
+        }
+    }
+
     private CellMap() {
     }
 
     /**
      * A figure of the cells on panels of {@code width x height} cells, named by {@code panelNames} (one
-     * per panel; null when there is one panel). The legend lists the named categories some cell has,
-     * and every colour of a scale.
+     * per panel; null when there is one panel), with {@code marks} over them. The legend lists the named
+     * categories some cell has, every colour of a scale, and the marks some cell has.
      */
     static Figure figure(String title, String xTitle, String yTitle, int width, int height, List<String> panelNames,
-                         Cells cells, List<Category> categories) {
+                         Cells cells, List<Category> categories, List<Mark> marks) {
         int panels = panelNames == null ? 1 : panelNames.size();
         PanelGrid grid = new PanelGrid(width, height, panels, 2);
         double cell = cellPixels(grid);
@@ -60,6 +77,9 @@ final class CellMap {
         for (int c = 0; c < categories.size(); c++) {
             legendEntries += categories.get(c).name() != null && (count[c] > 0 || categories.get(c).ofScale()) ? 1 : 0;
         }
+        for (Mark m : marks) {
+            legendEntries += m.count() > 0 ? 1 : 0;
+        }
         int figureWidth = (int) Math.round((grid.cellsAcross() * cell + Y_LABELS_PX) / CONTENT) + 90
                 + (legendEntries > 0 ? 190 : 0);
         // Tall enough for the legend too (about 30 pixels an entry).
@@ -70,8 +90,31 @@ final class CellMap {
                 .xRange(-0.5 - Y_LABELS_PX / cell, grid.cellsAcross() - 0.5)
                 .yRange(-0.5 - X_LABELS_PX / cell, grid.cellsUp() - 0.5);
         addSeries(f, grid, cells, categories, count);
+        addMarks(f, grid, cells, marks);
         addLabels(f, grid, cell, panelNames);
         return f;
+    }
+
+    private static void addMarks(Figure f, PanelGrid grid, Cells cells, List<Mark> marks) {
+        for (Mark m : marks) {
+            int n = m.count();
+            if (n == 0) {
+                continue;
+            }
+            double[] px = new double[6 * n];
+            double[] py = new double[px.length];
+            int k = 0;
+            for (int i = 0; i < m.marked().length; i++) {
+                if (m.marked()[i]) {
+                    k = square(px, py, k, grid.x(cells.panel()[i], cells.x()[i]), grid.y(cells.panel()[i], cells.y()[i]),
+                            MARK_HALF);
+                }
+            }
+            // Outlined, so that a mark shows on every colour of a cell (and in the legend, even white).
+            XYSeries s = f.polygons(m.name(), new Points(px, py), m.color());
+            s.setLineColor(Color.BLACK);
+            s.setLineStyle(MARK_OUTLINE);
+        }
     }
 
     /** Pixels per cell: the grid within about 860 x 520 pixels, cells from 5 to 44 pixels. */
@@ -91,7 +134,8 @@ final class CellMap {
             int k = 0;
             for (int i = 0; i < cells.category().length; i++) {
                 if (cells.category()[i] == c) {
-                    k = square(px, py, k, grid.x(cells.panel()[i], cells.x()[i]), grid.y(cells.panel()[i], cells.y()[i]));
+                    k = square(px, py, k, grid.x(cells.panel()[i], cells.x()[i]), grid.y(cells.panel()[i], cells.y()[i]),
+                            CELL_HALF);
                 }
             }
             f.polygons(cat.name() != null ? cat.name() : "colour " + c, new Points(px, py), cat.color())
@@ -131,9 +175,14 @@ final class CellMap {
         }
     }
 
-    /** Appends a square around (x, y), a little smaller than a cell so neighbours stay apart, and a break. */
-    private static int square(double[] px, double[] py, int k, double x, double y) {
-        double h = 0.44;
+    /** Half a cell's square: a little smaller than a cell, so neighbours stay apart. */
+    private static final double CELL_HALF = 0.44;
+    /** Half a mark's square: a third of the cell across, its colour still around it. */
+    private static final double MARK_HALF = 0.17;
+    private static final BasicStroke MARK_OUTLINE = new BasicStroke(1f);
+
+    /** Appends a square of half-side {@code h} around (x, y), and a break. */
+    private static int square(double[] px, double[] py, int k, double x, double y, double h) {
         double[] sx = {x - h, x + h, x + h, x - h, x - h};
         double[] sy = {y - h, y - h, y + h, y + h, y - h};
         for (int j = 0; j < 5; j++) {

@@ -3,6 +3,7 @@ package org.hpcsim.plot;
 import java.awt.Color;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.knowm.xchart.style.Styler;
 
@@ -14,15 +15,25 @@ import org.knowm.xchart.style.Styler;
 public final class ComparisonPlots {
     private static final int WIDTH = 1000;
     private static final int HEIGHT = 560;
+    /** The plot area's width, with its axis labels, beside the legend. */
+    private static final int PLOT_WIDTH = 700;
 
     private ComparisonPlots() {
     }
 
     /**
-     * Writes {@code wait-cdf.png} and {@code slowdown-cdf.png} of the runs into {@code dir} (which
-     * exists) and returns them; a run where no job ran has no curve.
+     * An overlay chart and the curves in it that lie exactly on another: {@code identical} has each set
+     * of runs with identical curves as "{@code a = b = c}".
      */
-    public static List<Path> write(List<Path> runDirs, List<String> names, Path dir) {
+    public record Overlay(Path image, List<String> identical) {
+    }
+
+    /**
+     * Writes {@code wait-cdf.png} and {@code slowdown-cdf.png} of the runs into {@code dir} (which
+     * exists) and returns them; a run where no job ran has no curve. A curve identical to an earlier
+     * run's (the same values, so the same staircase) would hide under it, so its legend entry says so.
+     */
+    public static List<Overlay> write(List<Path> runDirs, List<String> names, Path dir) {
         List<double[]> waits = new ArrayList<>();
         List<double[]> slowdowns = new ArrayList<>();
         for (Path run : runDirs) {
@@ -30,16 +41,73 @@ public final class ComparisonPlots {
             waits.add(cdfs.waitTimes());
             slowdowns.add(cdfs.boundedSlowdowns());
         }
-        Path wait = dir.resolve("wait-cdf.png");
-        Path slowdown = dir.resolve("slowdown-cdf.png");
-        overlay("Wait time: cumulative distribution per run", "wait time (s", waits, names).write(PlotFormat.PNG, wait);
-        overlay("Bounded slowdown: cumulative distribution per run", "bounded slowdown (", slowdowns, names)
-                .write(PlotFormat.PNG, slowdown);
-        return List.of(wait, slowdown);
+        return List.of(
+                overlay("Wait time: cumulative distribution per run", "wait time (s", waits, names, dir.resolve("wait-cdf.png")),
+                overlay("Bounded slowdown: cumulative distribution per run", "bounded slowdown (", slowdowns, names,
+                        dir.resolve("slowdown-cdf.png")));
     }
 
-    /** One step curve per run; a log x axis from 1 once some run's values reach 100. */
-    private static Figure overlay(String title, String xTitle, List<double[]> values, List<String> names) {
+    /**
+     * For each run, the index of the first earlier run with exactly the same values (in any order), or
+     * -1; runs without values are never identical.
+     */
+    static int[] sameAs(List<double[]> values) {
+        List<double[]> sorted = new ArrayList<>();
+        for (double[] v : values) {
+            double[] s = v.clone();
+            Arrays.sort(s);
+            sorted.add(s);
+        }
+        int[] same = new int[values.size()];
+        for (int i = 0; i < same.length; i++) {
+            same[i] = -1;
+            for (int j = 0; j < i && same[i] < 0; j++) {
+                if (sorted.get(i).length > 0 && same[j] < 0 && Arrays.equals(sorted.get(i), sorted.get(j))) {
+                    same[i] = j;
+                }
+            }
+        }
+        return same;
+    }
+
+    /**
+     * The legend entries: the runs' names; when some curves are identical, numbered ("1. a"), an
+     * identical one saying which it lies on ("3. c (identical to 1)"), so that no curve hides unsaid.
+     */
+    static List<String> legend(List<String> names, int[] same) {
+        boolean any = Arrays.stream(same).anyMatch(j -> j >= 0);
+        List<String> legend = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            legend.add(!any ? names.get(i) : (i + 1) + ". " + names.get(i)
+                    + (same[i] >= 0 ? " (identical to " + (same[i] + 1) + ")" : ""));
+        }
+        return legend;
+    }
+
+    /** Each set of identical curves as "a = b = c", the first run first; empty when there is none. */
+    static List<String> identical(List<String> names, int[] same) {
+        List<String> groups = new ArrayList<>();
+        for (int i = 0; i < same.length; i++) {
+            StringBuilder g = new StringBuilder(names.get(i));
+            boolean found = false;
+            for (int j = i + 1; j < same.length; j++) {
+                if (same[j] == i) {
+                    g.append(" = ").append(names.get(j));
+                    found = true;
+                }
+            }
+            if (found) {
+                groups.add(g.toString());
+            }
+        }
+        return groups;
+    }
+
+    /**
+     * One step curve per run; a log x axis from 1 once some run's values reach 100. The figure is as
+     * wide as its legend needs, the plot keeping about 640 pixels.
+     */
+    private static Overlay overlay(String title, String xTitle, List<double[]> values, List<String> names, Path file) {
         double max = 1;
         double min = Double.POSITIVE_INFINITY;
         List<Cdf> cdfs = new ArrayList<>();
@@ -51,18 +119,26 @@ public final class ComparisonPlots {
                 min = Math.min(min, cdf.min());
             }
         }
+        int[] same = sameAs(values);
+        List<String> legend = legend(names, same);
+        int legendWidth = 0;
+        for (String entry : legend) {
+            legendWidth = Math.max(legendWidth, Figure.legendTextWidth(entry));
+        }
         boolean log = max >= 100;
         double from = log || min == Double.POSITIVE_INFINITY ? 1 : min;
         String unit = xTitle.endsWith("(s") ? (log ? ", log scale)" : ")") : (log ? "log scale)" : "ratio)");
-        Figure f = new Figure(title, xTitle + unit, "fraction of jobs", WIDTH, HEIGHT).xRange(from, max).yRange(0, 1);
+        Figure f = new Figure(title, xTitle + unit, "fraction of jobs", Math.max(WIDTH, PLOT_WIDTH + legendWidth + 90),
+                HEIGHT).xRange(from, max).yRange(0, 1);
         f.styler().setXAxisLogarithmic(log);
         f.styler().setLegendPosition(Styler.LegendPosition.OutsideE);
         Color[] colours = cdfs.size() <= Palette.SERIES.length ? Palette.SERIES : Palette.JOBS;
         for (int i = 0; i < cdfs.size(); i++) {
             if (cdfs.get(i) != null) {
-                f.step(names.get(i), cdfs.get(i).corners(from, CdfPlots.POINTS), colours[i % colours.length]);
+                f.step(legend.get(i), cdfs.get(i).corners(from, CdfPlots.POINTS), colours[i % colours.length]);
             }
         }
-        return f;
+        f.write(PlotFormat.PNG, file);
+        return new Overlay(file, identical(names, same));
     }
 }

@@ -41,6 +41,7 @@ final class Figure {
     private static final Font AXIS_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
     private static final Font LABEL_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 12);
     private static final Font TICK_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+    private static final Font LEGEND_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
     /**
      * XChart draws a line segment by segment: with butt ends, consecutive segments do not paint their
      * shared ends twice, which antialiasing would show as a dot at every point.
@@ -87,7 +88,7 @@ final class Figure {
         // Solid: VectorGraphics2D writes every dash of a dashed line as a shape of its own.
         s.setPlotGridLinesStroke(new BasicStroke(1f));
         s.setAxisTickLabelsFont(TICK_FONT);
-        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setLegendFont(LEGEND_FONT);
         s.setLegendBorderColor(new Color(200, 200, 200));
         s.setLegendPosition(Styler.LegendPosition.OutsideE);
         s.setChartPadding(6);
@@ -96,6 +97,27 @@ final class Figure {
 
     String title() {
         return title;
+    }
+
+    /** The width (pixels) of a legend entry's text in the legend's font. */
+    static int legendTextWidth(String text) {
+        Graphics2D g = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
+        try {
+            return g.getFontMetrics(LEGEND_FONT).stringWidth(text);
+        } finally {
+            g.dispose();
+        }
+    }
+
+    /** The names of the series, in the order they were added (the legend's order). */
+    List<String> seriesNames() {
+        return List.copyOf(chart.getSeriesMap().keySet());
+    }
+
+    /** The points of a series as drawn. */
+    Points points(String series) {
+        XYSeries s = chart.getSeriesMap().get(series);
+        return new Points(s.getXData(), s.getYData());
     }
 
     String xTitle() {
@@ -124,6 +146,16 @@ final class Figure {
         chart.getStyler().setXAxisMin(xRange[0]);
         chart.getStyler().setXAxisMax(xRange[1]);
         return this;
+    }
+
+    /** The x axis's range as set: {min, max}. */
+    double[] xRange() {
+        return xRange.clone();
+    }
+
+    /** The y axis's range as set: {min, max}. */
+    double[] yRange() {
+        return yRange.clone();
     }
 
     /** The y axis shows [min, max] (widened when they are equal). */

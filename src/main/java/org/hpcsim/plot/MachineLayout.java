@@ -134,9 +134,14 @@ final class MachineLayout {
         return new CellMap.Cells(panel, x, y, category);
     }
 
-    /** A map of the machine. */
-    Figure figure(String title, int[] nodeCategory, int ioCategory, List<CellMap.Category> categories) {
+    /** A map of the machine; {@code marks} over compute nodes ({@code marked} indexed by node id). */
+    Figure figure(String title, int[] nodeCategory, int ioCategory, List<CellMap.Category> categories,
+                  List<CellMap.Mark> marks) {
+        List<CellMap.Mark> cellMarks = new ArrayList<>();
+        for (CellMap.Mark m : marks) {
+            cellMarks.add(new CellMap.Mark(m.name(), m.color(), java.util.Arrays.copyOf(m.marked(), panel.length)));
+        }
         return CellMap.figure(title, xTitle, yTitle, width, height, panelNames, cells(nodeCategory, ioCategory),
-                categories);
+                categories, cellMarks);
     }
 }

@@ -1,5 +1,6 @@
 package org.hpcsim.plot;
 
+import java.awt.Color;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -8,7 +9,8 @@ import org.hpcsim.workload.InputException;
 
 /**
  * Maps: the machine at one time (each node coloured by the job on it, idle, drained and failed nodes
- * apart), each node's busy time, and the room's inlet temperatures per server position.
+ * apart, a drained node still running its job marked), each node's busy time (nodes down or drained at
+ * some time marked), and the room's inlet temperatures per server position.
  */
 final class MapPlots {
     /** Bins of the busy-time scale: 10 % each. */
@@ -74,15 +76,24 @@ final class MapPlots {
             categories.add(new CellMap.Category(null, Palette.JOBS[c]));
         }
         int[] category = new int[nodes];
+        // A drained node still running its job shows the job's colour, marked as drained.
+        boolean[] drainedBusy = new boolean[nodes];
+        int failed = 0;
+        int drained = 0;
         for (int node = 0; node < nodes; node++) {
             category[node] = states.failed(node) ? 2 : job[node] >= 0 ? 4 + colour[job[node]]
                     : states.drained(node) ? 1 : 0;
+            failed += states.failed(node) ? 1 : 0;
+            drained += states.drained(node) && !states.failed(node) ? 1 : 0;
+            drainedBusy[node] = states.drained(node) && !states.failed(node) && job[node] >= 0;
         }
         TimeUnit unit = TimeUnit.forSpan(run.end());
         String title = "Jobs on " + run.machine.spec() + " at t = " + unit.format(at.time()) + " (" + at.why() + "): "
                 + Numbers.count(running) + " jobs on " + Numbers.count(busy) + " of " + Numbers.count(nodes)
-                + " nodes, a colour each";
-        return Plot.of("machine-map", layout.figure(title, category, 3, categories));
+                + " nodes, a colour each" + (failed + drained == 0 ? "" : "; " + Numbers.count(failed) + " failed, "
+                + Numbers.count(drained) + " drained");
+        return Plot.of("machine-map", layout.figure(title, category, 3, categories,
+                List.of(new CellMap.Mark("drained, running its job", Palette.DRAINED, drainedBusy))));
     }
 
     /**
@@ -142,10 +153,20 @@ final class MapPlots {
             sum += fraction;
             category[node] = scale.bin(100 * fraction);
         }
+        // Nodes that were down or drained for a while were busy less for it: marked, so a reader knows why.
+        boolean[] down = new boolean[nodes];
+        boolean[] drained = new boolean[nodes];
+        for (NodeStates.Period p : NodeStates.periods(run.eventsCsv(), nodes, run.end())) {
+            (p.failed() ? down : drained)[p.node()] = true;
+        }
+        CellMap.Mark drainedMark = new CellMap.Mark("drained at some time", Color.WHITE, drained);
+        CellMap.Mark downMark = new CellMap.Mark("down at some time", Palette.FAILED_MARK, down);
         TimeUnit unit = TimeUnit.forSpan(makespan);
         String title = "Busy time per node, % of the " + unit.format(makespan) + " makespan (mean "
-                + Numbers.format(100 * sum / nodes, 1) + " %)";
-        return Plot.of("busy-map", layout.figure(title, category, BUSY_BINS, categories));
+                + Numbers.format(100 * sum / nodes, 1) + " %)" + (downMark.count() + drainedMark.count() == 0 ? ""
+                : "; " + Numbers.count(downMark.count()) + " down, " + Numbers.count(drainedMark.count())
+                + " drained at some time");
+        return Plot.of("busy-map", layout.figure(title, category, BUSY_BINS, categories, List.of(drainedMark, downMark)));
     }
 
     Plot inletMap(String name, String column, String what) {
@@ -183,7 +204,7 @@ final class MapPlots {
                 + "; hottest " + Numbers.format(TimeSeriesPlots.max(value), 2) + " °C)";
         return Plot.of(name, CellMap.figure(title, "rack (position in row)", "slot (0 = bottom)", room.racksPerRow(),
                 room.nodesPerRack(), labels, new CellMap.Cells(panel, x, y, category),
-                scale.categories(2, "°C")));
+                scale.categories(2, "°C"), List.of()));
     }
 
     /**

@@ -23,6 +23,8 @@ final class Palette {
     static final Color IDLE = new Color(232, 232, 232);
     static final Color DRAINED = new Color(150, 150, 150);
     static final Color FAILED = Color.BLACK;
+    /** A node that failed at some time, marked on a colour scale (which has no red). */
+    static final Color FAILED_MARK = new Color(214, 39, 40);
     /** I/O nodes of a line among jobs (no job colour is this dark slate)... */
     static final Color IO_NODE = new Color(70, 90, 110);
     /** ...and on a colour scale (which has no red). */

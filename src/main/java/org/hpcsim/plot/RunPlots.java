@@ -20,12 +20,17 @@ public final class RunPlots {
      *
      * @param files   the files written, in plot order
      * @param skipped the plots not drawn, each with the reason
+     * @param notes   what drawn plots leave out (the Gantt chart's window)
      */
-    public record Result(List<Path> files, List<Skipped> skipped) {
+    public record Result(List<Path> files, List<Skipped> skipped, List<Note> notes) {
     }
 
     /** A plot the run's files do not allow, and why. */
     public record Skipped(String name, String reason) {
+    }
+
+    /** What a drawn plot leaves out. */
+    public record Note(String name, String text) {
     }
 
     /**
@@ -48,11 +53,15 @@ public final class RunPlots {
         List<Plot> plots = plots(RunData.read(runDir), options);
         List<Path> files = new ArrayList<>();
         List<Skipped> skipped = new ArrayList<>();
+        List<Note> notes = new ArrayList<>();
         try (OutputDirectory out = OutputDirectory.open(plotDir, "plots", force)) {
             for (Plot p : plots) {
                 if (p.figure() == null) {
                     skipped.add(new Skipped(p.name(), p.skipped()));
                     continue;
+                }
+                if (p.note() != null) {
+                    notes.add(new Note(p.name(), p.note()));
                 }
                 for (PlotFormat format : PlotFormat.values()) {
                     if (options.formats().contains(format)) {
@@ -67,7 +76,7 @@ public final class RunPlots {
         if (plotDir.toAbsolutePath().normalize().equals(runDir.toAbsolutePath().normalize().resolve("plots"))) {
             OutputDirectory.adopt(runDir, "plots");
         }
-        return new Result(List.copyOf(files), List.copyOf(skipped));
+        return new Result(List.copyOf(files), List.copyOf(skipped), List.copyOf(notes));
     }
 
     /** Every plot, drawn or skipped, in the order they are written. */
@@ -83,7 +92,7 @@ public final class RunPlots {
         plots.add(series.temperature());
         plots.add(series.links());
         plots.addAll(maps.all());
-        plots.add(GanttPlot.of(run, options.ganttMaxJobs()));
+        plots.add(GanttPlot.of(run, options));
         return plots;
     }
 }

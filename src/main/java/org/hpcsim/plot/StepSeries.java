@@ -100,4 +100,60 @@ final class StepSeries {
         }
         return new Points(Arrays.copyOf(x, k), Arrays.copyOf(y, k));
     }
+
+    /**
+     * The step function (as {@link #of}) over windows of {@code window} seconds aligned to time 0,
+     * {@code [k window, (k + 1) window)}, each reduced to one value held over the window: the
+     * time-weighted mean over the part of it where the function is defined, or ({@code peak}) the
+     * highest value in effect in it. A window where the function is undefined throughout is a gap;
+     * the last window ends at {@code end}. The points do not depend on how many rows there are, only on
+     * the span: a year of daily means is 365 steps, however busy the year.
+     */
+    static Points windowed(double[] time, double[] value, double end, double window, boolean peak, double scale) {
+        int n = time.length;
+        if (n == 0) {
+            return new Points(new double[0], new double[0]);
+        }
+        double to = Math.max(end, time[n - 1]);
+        long first = (long) Math.floor(time[0] / window);
+        int windows = (int) Math.max(1, (long) Math.ceil(to / window) - first);
+        double[] sum = new double[windows];
+        double[] covered = new double[windows];
+        double[] highest = new double[windows];
+        Arrays.fill(highest, Double.NaN);
+        for (int i = 0; i < n; i++) {
+            double v = value[i];
+            if (Double.isNaN(v)) {
+                continue;
+            }
+            double a = time[i];
+            double b = i + 1 < n ? time[i + 1] : to;
+            int k = (int) Math.min(windows - 1, (long) Math.floor(a / window) - first);
+            // A value that holds for no time (the last row at the end) still shows as a peak.
+            highest[k] = Double.isNaN(highest[k]) ? v : Math.max(highest[k], v);
+            while (a < b && k < windows) {
+                double until = k == windows - 1 ? b : Math.min(b, (first + k + 1) * window);
+                sum[k] += v * (until - a);
+                covered[k] += until - a;
+                highest[k] = Double.isNaN(highest[k]) ? v : Math.max(highest[k], v);
+                a = until;
+                k++;
+            }
+        }
+        double[] x = new double[2 * windows];
+        double[] y = new double[2 * windows];
+        int p = 0;
+        for (int k = 0; k < windows; k++) {
+            double from = Math.max(time[0], (first + k) * window);
+            double until = Math.min(to, (first + k + 1) * window);
+            double v = peak ? highest[k] : covered[k] > 0 ? sum[k] / covered[k] : Double.NaN;
+            x[p] = from * scale;
+            y[p++] = v;
+            if (!Double.isNaN(v)) {
+                x[p] = until * scale;
+                y[p++] = v;
+            }
+        }
+        return new Points(Arrays.copyOf(x, p), Arrays.copyOf(y, p));
+    }
 }

@@ -9,6 +9,16 @@ import java.util.List;
  * Charts over time: utilization and queue (from {@code timeseries.csv}), power and temperature (from
  * {@code thermal.csv}, else the room's columns of timeseries.csv) and link load (the links model's
  * columns of timeseries.csv).
+ *
+ * <p>A run of a few days is drawn as it was (its steps, or each of about {@link #BUCKETS} spans of time
+ * as its lowest and highest value). A longer run drawn so would be a barcode of peaks and troughs, so
+ * from {@link #MIN_WINDOWS} hours on each series is reduced to one value per window of time, the
+ * longest of an hour, 6 hours, a day and a week that still gives at least {@value #MIN_WINDOWS}
+ * windows: the mean over the window, and for a series that is itself a maximum (the hottest inlet, the
+ * most loaded link) the highest value in it, so that a peak is not averaged away. The legend entries
+ * and the time axis say which.
+ *
+ * <p>The run's events are marked on every chart (see {@link EventMarks}).
  */
 final class TimeSeriesPlots {
     /** Time buckets per chart: about its plot width in pixels. */
@@ -18,30 +28,75 @@ final class TimeSeriesPlots {
     private static final int WIDTH = 960;
     private static final int HEIGHT = 540;
 
+    /** A run spanning at least this many hours has its series drawn per window. */
+    static final int MIN_WINDOWS = 100;
+
+    /** The windows a long run's series are reduced over (s), shortest first, and their adjectives. */
+    private static final double[] WINDOWS = {3600, 6 * 3600, 86400, 7 * 86400};
+    private static final String[] WINDOW_NAMES = {"hourly", "6-hourly", "daily", "weekly"};
+
     private final RunData run;
+    private final EventMarks marks;
     private final double end;
     private final TimeUnit unit;
+    /** Index into {@link #WINDOWS}, or -1 when the series are drawn as they are. */
+    private final int window;
 
     TimeSeriesPlots(RunData run) {
         this.run = run;
+        this.marks = EventMarks.read(run.eventsCsv());
         this.end = run.end();
         this.unit = TimeUnit.forSpan(end);
+        this.window = window(end);
+    }
+
+    /** The window for a run of {@code span} seconds (an index into WINDOWS), or -1 for none. */
+    static int window(double span) {
+        int w = -1;
+        for (int i = 0; i < WINDOWS.length; i++) {
+            if (span / WINDOWS[i] >= MIN_WINDOWS) {
+                w = i;
+            }
+        }
+        return w;
     }
 
     private String xTitle() {
-        return "time (" + unit.symbol() + ")";
+        return "time (" + unit.symbol() + ")" + (window < 0 ? "" : ", " + WINDOW_NAMES[window] + " windows");
     }
 
     private Figure figure(String title, String yTitle) {
         return new Figure(title, xTitle(), yTitle, WIDTH, HEIGHT).xRange(0, end * unit.perSecond());
     }
 
-    private Points points(Table t, String column, double factor) {
+    /** A series' legend entry: its name, and when drawn per window, which reduction ("daily mean"). */
+    private String name(String name, boolean peak) {
+        return window < 0 ? name : name + ", " + WINDOW_NAMES[window] + (peak ? " max" : " mean");
+    }
+
+    /** A column's points, times {@code factor}; {@code peak}: the column is a maximum (see the class). */
+    private Points points(Table t, String column, double factor, boolean peak) {
         double[] v = t.column(column).clone();
         for (int i = 0; i < v.length; i++) {
             v[i] *= factor;
         }
-        return StepSeries.of(t.column("time"), v, end, BUCKETS, unit.perSecond());
+        return window < 0 ? StepSeries.of(t.column("time"), v, end, BUCKETS, unit.perSecond())
+                : StepSeries.windowed(t.column("time"), v, end, WINDOWS[window], peak, unit.perSecond());
+    }
+
+    /** The plot of a figure with its data drawn, the run's events marked over it. */
+    private Plot marked(String name, Figure f) {
+        marks.draw(f, end, unit.perSecond());
+        return Plot.of(name, f);
+    }
+
+    /** The largest value drawn (0 for none). */
+    private static double max(Points... series) {
+        double m = 0;
+        for (Points p : series) {
+            m = Math.max(m, max(p.y()));
+        }
+        return m;
     }
 
     /** Why a timeseries.csv plot cannot be drawn, or null. */
@@ -62,14 +117,14 @@ final class TimeSeriesPlots {
         Figure f = figure("Utilization: nodes busy" + (any(t, "failed_nodes") ? ", failed" : "")
                 + (any(t, "drained_nodes") ? ", drained" : ""), "utilization (% of " + Numbers.count(nodes) + " nodes)")
                 .yRange(0, 100);
-        f.line("busy (utilization)", points(t, "utilization", 100), Palette.SERIES[0]);
+        f.line(name("busy (utilization)", false), points(t, "utilization", 100, false), Palette.SERIES[0]);
         if (any(t, "failed_nodes")) {
-            f.line("failed", points(t, "failed_nodes", 100.0 / nodes), Palette.SERIES[3]);
+            f.line(name("failed", false), points(t, "failed_nodes", 100.0 / nodes, false), Palette.SERIES[3]);
         }
         if (any(t, "drained_nodes")) {
-            f.line("drained", points(t, "drained_nodes", 100.0 / nodes), Palette.SERIES[5]);
+            f.line(name("drained", false), points(t, "drained_nodes", 100.0 / nodes, false), Palette.SERIES[5]);
         }
-        return Plot.of("utilization", f);
+        return marked("utilization", f);
     }
 
     /** Whether a column has a non-zero value (failed and drained nodes are drawn only then). */
@@ -88,11 +143,12 @@ final class TimeSeriesPlots {
             return Plot.skip("queue", missing);
         }
         Table t = run.timeseries;
-        Figure f = figure("Jobs queued and running", "jobs")
-                .yRange(0, Math.max(1, 1.05 * Math.max(max(t.column("queued_jobs")), max(t.column("running_jobs")))));
-        f.line("queued", points(t, "queued_jobs", 1), Palette.SERIES[1]);
-        f.line("running", points(t, "running_jobs", 1), Palette.SERIES[0]);
-        return Plot.of("queue", f);
+        Points queued = points(t, "queued_jobs", 1, false);
+        Points running = points(t, "running_jobs", 1, false);
+        Figure f = figure("Jobs queued and running", "jobs").yRange(0, Math.max(1, 1.05 * max(queued, running)));
+        f.line(name("queued", false), queued, Palette.SERIES[1]);
+        f.line(name("running", false), running, Palette.SERIES[0]);
+        return marked("queue", f);
     }
 
     /**
@@ -114,11 +170,12 @@ final class TimeSeriesPlots {
         if (t == null) {
             return Plot.skip("power", "no thermal.csv and no power columns in timeseries.csv (thermal model off)");
         }
-        Figure f = figure("Power: IT load and cooling", "power (kW)")
-                .yRange(0, 1.05 * Math.max(max(t.column("it_power_w")), max(t.column("cooling_power_w"))) / 1000);
-        f.line("IT", points(t, "it_power_w", 0.001), Palette.SERIES[1]);
-        f.line("cooling", points(t, "cooling_power_w", 0.001), Palette.SERIES[0]);
-        return Plot.of("power", f);
+        Points it = points(t, "it_power_w", 0.001, false);
+        Points cooling = points(t, "cooling_power_w", 0.001, false);
+        Figure f = figure("Power: IT load and cooling", "power (kW)").yRange(0, 1.05 * max(it, cooling));
+        f.line(name("IT", false), it, Palette.SERIES[1]);
+        f.line(name("cooling", false), cooling, Palette.SERIES[0]);
+        return marked("power", f);
     }
 
     Plot temperature() {
@@ -134,11 +191,17 @@ final class TimeSeriesPlots {
         if (t.defined("supply_c")) {
             columns.add("supply_c");
         }
+        boolean actual = columns.contains("max_inlet_actual_c");
+        Points inlet = points(t, "max_inlet_c", 1, true);
+        Points delivered = actual ? points(t, "max_inlet_actual_c", 1, true) : null;
+        Points supply = columns.contains("supply_c") ? points(t, "supply_c", 1, false) : null;
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.isNaN(redline) ? Double.NEGATIVE_INFINITY : redline;
-        for (String c : columns) {
-            lo = Math.min(lo, min(t.column(c)));
-            hi = Math.max(hi, max(t.column(c)));
+        for (Points p : new Points[] {inlet, delivered, supply}) {
+            if (p != null && p.y().length > 0) {
+                lo = Math.min(lo, min(p.y()));
+                hi = Math.max(hi, max(p.y()));
+            }
         }
         double pad = Math.max(0.5, 0.05 * (hi - lo));
         Figure f = figure("Room temperatures: hottest inlet and CRAC supply", "temperature (°C)")
@@ -149,15 +212,14 @@ final class TimeSeriesPlots {
                     new Points(new double[] {0, end * unit.perSecond()}, new double[] {redline, redline}),
                     Color.BLACK).setLineStyle(DASHED);
         }
-        boolean actual = columns.contains("max_inlet_actual_c");
-        f.line(actual ? "max inlet, nominal supply" : "max inlet", points(t, "max_inlet_c", 1), Palette.SERIES[1]);
+        f.line(name(actual ? "max inlet, nominal supply" : "max inlet", true), inlet, Palette.SERIES[1]);
         if (actual) {
-            f.line("max inlet, delivered", points(t, "max_inlet_actual_c", 1), Palette.SERIES[3]);
+            f.line(name("max inlet, delivered", true), delivered, Palette.SERIES[3]);
         }
-        if (columns.contains("supply_c")) {
-            f.line("CRAC supply (coldest unit)", points(t, "supply_c", 1), Palette.SERIES[0]);
+        if (supply != null) {
+            f.line(name("CRAC supply (coldest unit)", false), supply, Palette.SERIES[0]);
         }
-        return Plot.of("temperature", f);
+        return marked("temperature", f);
     }
 
     Plot links() {
@@ -169,13 +231,15 @@ final class TimeSeriesPlots {
         if (!t.has("mean_link_load") || !t.has("max_link_load")) {
             return Plot.skip("links", "no link-load columns in timeseries.csv (network model is not links)");
         }
-        Figure f = figure("Link load", "link load (flows)")
-                .yRange(0, Math.max(1, 1.05 * max(t.column("max_link_load"))));
-        f.line("max over links", points(t, "max_link_load", 1), Palette.SERIES[3]);
-        f.line("mean over links", points(t, "mean_link_load", 1), Palette.SERIES[0]);
-        return Plot.of("links", f);
+        Points most = points(t, "max_link_load", 1, true);
+        Points mean = points(t, "mean_link_load", 1, false);
+        Figure f = figure("Link load", "link load (flows)").yRange(0, Math.max(1, 1.05 * max(most, mean)));
+        f.line(name("max over links", true), most, Palette.SERIES[3]);
+        f.line(name("mean over links", false), mean, Palette.SERIES[0]);
+        return marked("links", f);
     }
 
+    /** The largest value, NaN left out; 0 for none. */
     static double max(double[] v) {
         double m = Double.NEGATIVE_INFINITY;
         for (double d : v) {
@@ -186,6 +250,7 @@ final class TimeSeriesPlots {
         return m == Double.NEGATIVE_INFINITY ? 0 : m;
     }
 
+    /** The smallest value, NaN left out; 0 for none. */
     static double min(double[] v) {
         double m = Double.POSITIVE_INFINITY;
         for (double d : v) {

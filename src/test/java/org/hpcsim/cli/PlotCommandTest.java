@@ -85,10 +85,14 @@ class PlotCommandTest {
         Cli.Result plot = Cli.run("plot", out.toString(), "-o", svg.toString(), "--format", "svg", "--at", "2h",
                 "--gantt-max-jobs", "10");
         assertEquals(0, plot.status(), plot.err());
-        List<String> expected = new ArrayList<>(expectedPlots(out, "svg"));
-        expected.remove("gantt.svg");
-        assertEquals(expected, files(svg));
-        assertTrue(plot.out().contains("  skipped gantt: 2,000 jobs ran, more than --gantt-max-jobs 10"), plot.out());
+        assertEquals(expectedPlots(out, "svg"), files(svg), "more jobs than --gantt-max-jobs: a window of them");
+        assertTrue(plot.out().matches("(?s).*\n  gantt: \\d+ of 2,000 jobs, 0 min to \\S+ min \\(from the first start, at"
+                + " most --gantt-max-jobs 10\\); --gantt-window FROM\\.\\.TO for another window\n.*"), plot.out());
+        Cli.Result window = Cli.run("plot", out.toString(), "-o", dir.resolve("w").toString(), "--format", "png",
+                "--gantt-max-jobs", "10", "--gantt-window", "1d..1.25d");
+        assertEquals(0, window.status(), window.err());
+        assertTrue(window.out().matches("(?s).*\n  gantt: \\d+ of 2,000 jobs, 24 h to 30 h \\(--gantt-window\\)\n.*"),
+                window.out());
     }
 
     private void assertBadInput(String expected, String... args) {
@@ -107,6 +111,12 @@ class PlotCommandTest {
         assertFalse(Files.exists(empty.resolve("plots")), "nothing written");
         assertBadInput("--format: unknown format 'gif'", "plot", empty.toString(), "--format", "png,gif");
         assertBadInput("--at: ", "plot", empty.toString(), "--at", "soon");
+        assertBadInput("--gantt-window: expected FROM..TO such as 2d..2.5d, got '2h'", "plot", empty.toString(),
+                "--gantt-window", "2h");
+        assertBadInput("--gantt-window: FROM must be before TO, got '2h..1h'", "plot", empty.toString(),
+                "--gantt-window", "2h..1h");
+        assertBadInput("--gantt-window: expected a time such as 3600s, 90m, 2h or 1d, got 'soon'", "plot",
+                empty.toString(), "--gantt-window", "1h..soon");
         assertBadInput("output.plots: expected true or false, got 'maybe'", "run", "--out", dir.resolve("x").toString(),
                 "-Doutput.plots=maybe");
         assertFalse(Files.exists(dir.resolve("x")), "the run did not start");

@@ -1,6 +1,7 @@
 package org.hpcsim.plot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,5 +64,27 @@ class MapPlotsTest {
                 org.hpcsim.workload.InputException.class,
                 () -> new MapPlots(RunData.read(run), PlotOptions.defaults()).inletMap("m", "max_inlet_c", "x"));
         assertEquals(run.resolve("inlet.csv") + ":5: slot: '3' is not a slot of the room (2x5x3)", e.getMessage());
+    }
+
+    @Test
+    void nodesDownOrDrainedAreMarkedOnTheBusyMapAndADrainedNodeStillRunningItsJobOnTheMachineMap() {
+        Path run = dir.resolve("run");
+        RunDirFixture.summary(run, "mesh:4x4", 16, null, null);
+        RunDirFixture.jobs(run, 10, 16);
+        // Job 1 runs on nodes 3 and 4 from 130 s to 467 s; they are drained at 150 s.
+        RunDirFixture.write(run.resolve("events.csv"), org.hpcsim.report.FailureLog.EVENTS_HEADER + "\n"
+                + "50,fail,node 15,node down (idle),exponential\n60,repair,node 15,node up,exponential\n"
+                + "150,drain,nodes 3-4,\"2 nodes drained, 2 still running a job\",scenario\n");
+        Figure map = new MapPlots(RunData.read(run), new PlotOptions(200.0, EnumSet.of(PlotFormat.PNG), 9)).machineMap()
+                .figure();
+        assertTrue(map.title().endsWith("; 0 failed, 2 drained"), map.title());
+        assertEquals(2 * 6, map.points("drained, running its job").x().length, "two marks");
+        Figure busy = new MapPlots(RunData.read(run), PlotOptions.defaults()).busyMap().figure();
+        assertTrue(busy.title().endsWith("; 1 down, 2 drained at some time"), busy.title());
+        assertEquals(6, busy.points("down at some time").x().length);
+        assertEquals(2 * 6, busy.points("drained at some time").x().length);
+        Figure before = new MapPlots(RunData.read(run), new PlotOptions(100.0, EnumSet.of(PlotFormat.PNG), 9))
+                .machineMap().figure();
+        assertFalse(before.seriesNames().contains("drained, running its job"), "nothing drained yet");
     }
 }

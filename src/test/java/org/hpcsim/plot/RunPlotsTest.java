@@ -1,5 +1,6 @@
 package org.hpcsim.plot;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -87,20 +89,61 @@ class RunPlotsTest {
     }
 
     @Test
-    void pngOnlyAndTheGanttChartOnlyUpToItsLimit() throws IOException {
+    void pngOnlyAndBeyondItsLimitTheGanttChartOfTheFirstWindowHoldingThatManyJobs() throws IOException {
         Path run = dir.resolve("run");
         RunDirFixture.summary(run, "simple:16", 16, null, null);
         int ran = RunDirFixture.jobs(run, 14, 16);
         Path out = dir.resolve("p");
-        RunPlots.Result r = RunPlots.write(run, out, new PlotOptions(null, EnumSet.of(PlotFormat.PNG), ran - 1));
-        assertEquals(List.of("wait-cdf", "slowdown-cdf", "machine-map", "busy-map"), names(r.files(), "png"));
+        RunPlots.Result r = RunPlots.write(run, out, new PlotOptions(null, EnumSet.of(PlotFormat.PNG), 5));
+        assertEquals(List.of("wait-cdf", "slowdown-cdf", "machine-map", "busy-map", "gantt"), names(r.files(), "png"));
         assertEquals(List.of(), names(r.files(), "svg"));
-        assertTrue(r.skipped().contains(new RunPlots.Skipped("gantt", ran + " jobs ran, more than --gantt-max-jobs "
-                + (ran - 1))), r.skipped().toString());
+        // Jobs start at 0, 130, 260, 390, 500, 520, 760, ... s (RunDirFixture.jobs): the first 5 by 520 s.
+        assertEquals(List.of(new RunPlots.Note("gantt", "5 of " + ran + " jobs, 0 min to 8.667 min (from the first start,"
+                + " at most --gantt-max-jobs 5); --gantt-window FROM..TO for another window")), r.notes());
+        Figure gantt = GanttPlot.of(RunData.read(run), new PlotOptions(null, EnumSet.of(PlotFormat.PNG), 5)).figure();
+        assertTrue(gantt.title().contains(": 5 of 12 jobs, 0 min to 8.667 min (from the first start, at most"
+                + " --gantt-max-jobs 5) on simple:16"), gantt.title());
+        double right = 0;
+        for (String s : gantt.seriesNames()) {
+            for (double x : gantt.points(s).x()) {
+                right = Math.max(right, x);
+            }
+        }
+        assertEquals(520 / 60.0, right, 1e-9, "bars end at the window's end");
         try (Stream<Path> s = Files.list(out)) {
-            assertEquals(4, s.filter(p -> !p.getFileName().toString().startsWith(".hpcsim-")
+            assertEquals(5, s.filter(p -> !p.getFileName().toString().startsWith(".hpcsim-")
                     || p.getFileName().toString().startsWith(".hpcsim-staging-")).count(), "no staging directory left");
         }
+        assertEquals("--gantt-max-jobs 0",
+                GanttPlot.of(RunData.read(run), new PlotOptions(null, EnumSet.of(PlotFormat.PNG), 0)).skipped());
+    }
+
+    @Test
+    void aGanttWindowShowsTheJobsRunningInItWhateverTheirNumber() {
+        Path run = dir.resolve("run");
+        RunDirFixture.summary(run, "simple:16", 16, null, null);
+        RunDirFixture.jobs(run, 14, 16);
+        // 600-700 s: jobs 2-5 run then (job 1 ended at 467 s, job 6 was rejected, job 7 starts at 760 s).
+        Plot p = GanttPlot.of(RunData.read(run), new PlotOptions(null, EnumSet.of(PlotFormat.PNG), 1,
+                new PlotOptions.Window(600, 700)));
+        assertEquals("4 of 12 jobs, 10 min to 11.667 min (--gantt-window)", p.note());
+        assertArrayEquals(new double[] {600, 700}, p.figure().xRange(), 1e-9);
+        Plot none = GanttPlot.of(RunData.read(run), new PlotOptions(null, EnumSet.of(PlotFormat.PNG), 1,
+                new PlotOptions.Window(86400, 90000)));
+        assertEquals("no job ran from 24 h to 25 h (--gantt-window)", none.skipped());
+    }
+
+    @Test
+    void theGanttChartShowsWhenNodesWereDownOrDrained() {
+        Path run = fullRun();
+        Figure f = GanttPlot.of(RunData.read(run), PlotOptions.defaults()).figure();
+        assertEquals(List.of("drained", "node down"), f.seriesNames().subList(0, 2));
+        // Nodes 36 and 37 drained from 200 s to the end, as one bar; node 39 down from 100 s.
+        double end = RunData.read(run).end() / 3600;
+        assertArrayEquals(new double[] {200 / 3600.0, end, end, 200 / 3600.0, 200 / 3600.0},
+                Arrays.copyOf(f.points("drained").x(), 5), 1e-9);
+        assertArrayEquals(new double[] {36, 36, 38, 38, 36}, Arrays.copyOf(f.points("drained").y(), 5));
+        assertArrayEquals(new double[] {39, 39, 40, 40, 39}, Arrays.copyOf(f.points("node down").y(), 5));
     }
 
     @Test
@@ -164,5 +207,17 @@ class RunPlotsTest {
         RunPlots.write(run, out, PlotOptions.defaults(), true);
         assertEquals("mine", Files.readString(out.resolve("notes.txt")));
         assertTrue(Files.size(out.resolve("gantt.png")) > 1000);
+    }
+
+    @Test
+    void plottingTheSameRunTwiceWritesByteIdenticalFiles() throws IOException {
+        Path run = fullRun();
+        RunPlots.Result first = RunPlots.write(run, dir.resolve("one"), PlotOptions.defaults());
+        RunPlots.write(run, dir.resolve("two"), PlotOptions.defaults());
+        assertEquals(2 * ALL.size(), first.files().size());
+        for (Path f : first.files()) {
+            assertArrayEquals(Files.readAllBytes(f), Files.readAllBytes(dir.resolve("two").resolve(f.getFileName())),
+                    f.getFileName().toString());
+        }
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +25,8 @@ class ScaleTest {
         long start = System.nanoTime();
         RunPlots.Result r = RunPlots.write(run, dir.resolve("plots"), PlotOptions.defaults());
         double seconds = (System.nanoTime() - start) / 1e9;
-        assertEquals(22, r.files().size(), "every plot but the Gantt chart: " + r.skipped());
+        assertEquals(24, r.files().size(), "every plot, the Gantt chart as a window of 2,000 jobs: " + r.skipped());
+        assertEquals(List.of("gantt"), r.notes().stream().map(RunPlots.Note::name).toList());
         assertTrue(seconds < 60, "plotted in " + seconds + " s");
     }
 }
