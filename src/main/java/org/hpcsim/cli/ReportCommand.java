@@ -26,10 +26,10 @@ import picocli.CommandLine.Parameters;
 
 /** {@code hpcsim report}: compare finished runs. */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compare finished runs: report.md and a self-contained report.html with a table of summary"
-                + " metrics per configuration (best per metric marked among runs of the same trace and machine; runs"
-                + " differing only in their seed as one row with mean and 95 % confidence interval) and their plots"
-                + " side by side.",
+        description = {"Compare finished runs in report.md and a self-contained report.html.",
+            "A table of summary metrics per configuration (best per metric marked among runs of the same trace and"
+                + " machine; runs differing only in their seed as one row with mean and 95 %% confidence interval)"
+                + " and their plots side by side.",
             "DIR is a sweep directory (its runs, in the sweep's order) or a run directory; give several to compare."})
 final class ReportCommand implements Callable<Integer> {
 
