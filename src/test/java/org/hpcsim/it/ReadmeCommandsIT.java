@@ -120,6 +120,11 @@ class ReadmeCommandsIT {
         if (!ended) {
             p.destroyForcibly();
         }
+        // The links go first, so that cleaning the scratch directory up never follows them.
+        for (String name : List.of("bin", "config", "traces", "target")) {
+            Files.delete(work.resolve(name));
+        }
+        Files.delete(scratch.resolve("shared"));
         String output = Files.readString(log, StandardCharsets.UTF_8);
         String tail = output.length() > 6000 ? output.substring(output.length() - 6000) : output;
         assertTrue(ended, "the README's commands took more than 10 minutes:\n" + tail);
