@@ -126,6 +126,16 @@ public sealed interface CommPattern
         };
     }
 
+    /**
+     * Checks a configuration value as {@link #parse} reads it, so that a mistyped pattern is an error
+     * even while no network model uses it.
+     *
+     * @throws IllegalArgumentException saying what is wrong
+     */
+    public static void check(String spec, Path baseDir) {
+        parse(spec, baseDir);
+    }
+
     private static String argument(Job job, String[] words, int i) {
         if (i >= words.length) {
             throw new IllegalArgumentException(where(job) + "option '" + words[i - 1] + "' needs an argument");

@@ -27,6 +27,7 @@ import org.hpcsim.kernel.KernelStats;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.link.LinkActor;
 import org.hpcsim.locality.LocalitySummary;
+import org.hpcsim.network.CommPattern;
 import org.hpcsim.network.LinkMap;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.registry.Registry;
@@ -194,6 +195,12 @@ public final class Simulation {
             try {
                 planner = new NetworkPlanner(net, topology, links, traceDir, topology.size() + 3,
                         scenario.workload().coresPerNode(), scenario.workload().killAtEstimate());
+            } catch (IllegalArgumentException e) {
+                throw scenario.invalid("network.pattern", e.getMessage());
+            }
+        } else {
+            try {
+                CommPattern.check(net.pattern(), scenario.trace().toAbsolutePath().getParent());
             } catch (IllegalArgumentException e) {
                 throw scenario.invalid("network.pattern", e.getMessage());
             }

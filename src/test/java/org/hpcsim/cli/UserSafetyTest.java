@@ -139,6 +139,15 @@ class UserSafetyTest {
     }
 
     @Test
+    void aMistypedNetworkPatternIsAnErrorEvenWhileNoNetworkModelUsesIt() {
+        Cli.Result r = Cli.run("run", "-q", "-t", trace(), "-Dnetwork.pattern=rnig", "-o", dir.resolve("p").toString());
+        assertEquals(2, r.status(), r.err());
+        assertEquals("hpcsim: error: -Dnetwork.pattern: unknown communication pattern 'rnig' (expected all-to-all,"
+                + " none, ring, stencil or a .mtx file)", r.err().strip());
+        assertFalse(Files.exists(dir.resolve("p")));
+    }
+
+    @Test
     void anOutputThatCannotBeWrittenIsOneLineNamingTheFileWithExitStatus3NotAnInternalError() {
         Path file = dir.resolve("out").resolve("jobs.csv");
         ComponentFailure f = new ComponentFailure(5, "recorder", 0, 0, "handling JobEnded",
