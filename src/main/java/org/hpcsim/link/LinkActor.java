@@ -1,5 +1,7 @@
 package org.hpcsim.link;
 
+import org.hpcsim.protocol.LinkProtocol;
+import org.hpcsim.protocol.RecorderProtocol;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -7,8 +9,6 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.node.ComputeNodeActor;
-import org.hpcsim.report.Recorder;
 
 /**
  * One network link (a bidirectional channel between neighbouring nodes). Jobs join with their
@@ -17,26 +17,15 @@ import org.hpcsim.report.Recorder;
  * changed total goes to the lead node of every job on the link, with that job's own weight, so each
  * job can recompute its stretch.
  */
-public final class LinkActor extends ComponentActor<LinkActor.Command> {
+public final class LinkActor extends ComponentActor<LinkProtocol> {
 
-    /** Messages a link accepts. */
-    public sealed interface Command {
-    }
-
-    /** Lead ComputeNode -> Link: job {@code jobIndex} puts {@code weight} on this link; its lead is {@code lead}. */
-    public record Join(int jobIndex, long weight, Address<ComputeNodeActor.Command> lead) implements Command {
-    }
-
-    /** Lead ComputeNode -> Link: job {@code jobIndex} has ended. */
-    public record Leave(int jobIndex) implements Command {
-    }
 
     private final int link;
-    private final Address<Recorder.Command> recorder;
+    private final Address<RecorderProtocol> recorder;
     private final SharedChannel channel;
 
     private LinkActor(ActorContext<KernelCommand> context, ComponentSetup setup, int link,
-                      Address<Recorder.Command> recorder) {
+                      Address<RecorderProtocol> recorder) {
         super(context, setup);
         this.link = link;
         this.recorder = recorder;
@@ -47,12 +36,12 @@ public final class LinkActor extends ComponentActor<LinkActor.Command> {
      * @param link     the link's id in the machine's link map
      * @param recorder where load samples go for links.csv and timeseries.csv, or null when both are off
      */
-    public static Behavior<KernelCommand> create(ComponentSetup setup, int link, Address<Recorder.Command> recorder) {
+    public static Behavior<KernelCommand> create(ComponentSetup setup, int link, Address<RecorderProtocol> recorder) {
         return Behaviors.setup(ctx -> new LinkActor(ctx, setup, link, recorder));
     }
 
     @Override
-    protected void onMessage(Command message) {
+    protected void onMessage(LinkProtocol message) {
         if (channel.apply(message)) {
             requestEndOfInstant();
         }
@@ -62,7 +51,7 @@ public final class LinkActor extends ComponentActor<LinkActor.Command> {
     protected void onEndOfInstant() {
         channel.sendShares(this::send);
         if (recorder != null) {
-            send(recorder, new Recorder.LinkLoad(link, channel.total(), channel.jobs()));
+            send(recorder, new RecorderProtocol.LinkLoad(link, channel.total(), channel.jobs()));
         }
     }
 }

@@ -1,8 +1,9 @@
 package org.hpcsim.link;
 
+import org.hpcsim.protocol.LinkProtocol;
+import org.hpcsim.protocol.NodeProtocol;
 import java.util.Arrays;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.node.ComputeNodeActor;
 
 /**
  * What a shared channel (a network link, an I/O node) knows: the jobs on it, in join order, with
@@ -15,7 +16,7 @@ public final class SharedChannel {
     private int[] jobs = new int[4];
     private long[] weights = new long[4];
     @SuppressWarnings("unchecked")
-    private Address<ComputeNodeActor.Command>[] leads = new Address[4];
+    private Address<NodeProtocol>[] leads = new Address[4];
     private long total;
     private boolean changed;
 
@@ -28,8 +29,8 @@ public final class SharedChannel {
      * Applies a join or leave; returns true for the instant's first change, when the actor must ask for
      * its end-of-instant call.
      */
-    public boolean apply(LinkActor.Command message) {
-        if (message instanceof LinkActor.Join join) {
+    public boolean apply(LinkProtocol message) {
+        if (message instanceof LinkProtocol.Join join) {
             if (count == jobs.length) {
                 jobs = Arrays.copyOf(jobs, 2 * count);
                 weights = Arrays.copyOf(weights, 2 * count);
@@ -40,7 +41,7 @@ public final class SharedChannel {
             leads[count] = join.lead();
             count++;
             total += join.weight();
-        } else if (message instanceof LinkActor.Leave leave) {
+        } else if (message instanceof LinkProtocol.Leave leave) {
             int i = indexOf(leave.jobIndex());
             total -= weights[i];
             // Keep join order: the order updates go out in.
@@ -67,14 +68,14 @@ public final class SharedChannel {
     /** Receives one share message per job on the channel. */
     @FunctionalInterface
     public interface Sender {
-        void send(Address<ComputeNodeActor.Command> lead, ComputeNodeActor.LinkShare share);
+        void send(Address<NodeProtocol> lead, NodeProtocol.LinkShare share);
     }
 
     /** At the end of an instant with changes: tells every job's lead the total and its own weight, in join order. */
     public void sendShares(Sender sender) {
         changed = false;
         for (int i = 0; i < count; i++) {
-            sender.send(leads[i], new ComputeNodeActor.LinkShare(jobs[i], id, total, weights[i]));
+            sender.send(leads[i], new NodeProtocol.LinkShare(jobs[i], id, total, weights[i]));
         }
     }
 

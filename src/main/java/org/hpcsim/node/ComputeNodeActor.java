@@ -1,5 +1,9 @@
 package org.hpcsim.node;
 
+import org.hpcsim.protocol.LinkProtocol;
+import org.hpcsim.protocol.ThermalProtocol;
+import org.hpcsim.protocol.SchedulerProtocol;
+import org.hpcsim.protocol.NodeProtocol;
 import java.util.Arrays;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -9,9 +13,6 @@ import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.failure.FailureModel;
-import org.hpcsim.link.LinkActor;
-import org.hpcsim.room.ThermalActor;
-import org.hpcsim.scheduling.SchedulerActor;
 import org.hpcsim.workload.JobStatus;
 
 /**
@@ -27,119 +28,19 @@ import org.hpcsim.workload.JobStatus;
  * <p>In a modelled room a node tells the thermal actor its power draw whenever it starts or ends a job,
  * fails (0 W) or is repaired (idle).
  *
- * <p>Failures: a node fails on a scripted event ({@link Fail}) or, under a stochastic failure model,
+ * <p>Failures: a node fails on a scripted event ({@link NodeProtocol.Fail}) or, under a stochastic failure model,
  * on its own, drawing its times to failure and to repair from its own random stream. A failed node
  * stops its job, reports the failure to the scheduler (after the report latency) and refuses jobs
- * until repaired. The scheduler stops the job's other nodes with {@link Abort}. Every node reports
+ * until repaired. The scheduler stops the job's other nodes with {@link NodeProtocol.Abort}. Every node reports
  * each job it was given exactly once: its end, its abort, or its failure.
  */
-public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Command> {
+public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
 
-    /** Messages a compute node accepts. */
-    public sealed interface Command {
-    }
 
-    /**
-     * Scheduler -> ComputeNode: run job {@code jobIndex} for {@code runTime} microseconds, killing
-     * it at {@code limit} if it runs that long. One instance is shared by all the job's nodes when
-     * {@code flow} is null; under the links model the lead's carries the flow and the others' say
-     * {@code follower}: they wait for the lead's {@link JobOver}. While it runs the node draws
-     * {@code watts} (reported to the thermal actor when the room is modelled).
-     */
-    public record StartJob(int jobIndex, long runTime, long limit, Flow flow, boolean follower, double watts)
-            implements Command {
-        /** A self-timed start (no links model). */
-        public StartJob(int jobIndex, long runTime, long limit, double watts) {
-            this(jobIndex, runTime, limit, null, false, watts);
-        }
-    }
-
-    /**
-     * What the lead of a job needs under the links model.
-     *
-     * @param nodes   the job's nodes (the lead first or not; the lead skips itself)
-     * @param links   link ids the job's flows cross, ascending
-     * @param weights the job's flow weight on each of them
-     * @param linkBase component id of link 0
-     * @param c       communication fraction
-     * @param tau     delay factor
-     * @param io      the job's I/O streams (a line with I/O nodes), or null when it does no I/O
-     */
-    public record Flow(int[] nodes, int[] links, long[] weights, int linkBase, double c, double tau, IoPhases io) {
-        /** A flow without I/O. */
-        public Flow(int[] nodes, int[] links, long[] weights, int linkBase, double c, double tau) {
-            this(nodes, links, weights, linkBase, c, tau, null);
-        }
-
-        /** The same flow over other links (a reroute); its I/O stays. */
-        public Flow withLinks(int[] links, long[] weights) {
-            return new Flow(nodes, links, weights, linkBase, c, tau, io);
-        }
-    }
-
-    /**
-     * A job's I/O on a line: before computing it reads, after it writes, each phase a fluid flow over
-     * the links between its I/O node and its nodes and over the I/O node itself (a pseudo-link after the
-     * network's links, served by an I/O node actor), at a rate 1/sigma of its time alone.
-     *
-     * @param links   link ids (the I/O node's pseudo-link last), ascending
-     * @param weights the job's streams on each
-     * @param read    the read phase's time alone, microseconds (0: none)
-     * @param write   the write phase's time alone, microseconds (0: none)
-     */
-    public record IoPhases(int[] links, long[] weights, long read, long write) {
-    }
-
-    /** ComputeNode -> itself: the job's time on this node is up, if {@code version} is still its latest start. */
-    record RunEnds(int jobIndex, int version) implements Command {
-    }
-
-    /**
-     * Kernel (a scenario event) -> ComputeNode: the node fails now; {@code cause} is what events.csv
-     * names as the cause ({@code scenario}).
-     */
-    public record Fail(String cause) implements Command {
-    }
-
-    /** Kernel (a scenario event) -> ComputeNode: the node is repaired now. */
-    public record Repair(String cause) implements Command {
-    }
-
-    /** Kernel -> ComputeNode, at the start of a run under a stochastic failure model: start failing on its own. */
-    public record StartFailures() implements Command {
-    }
-
-    /** ComputeNode -> itself: a drawn failure (or repair) is due, if {@code version} is still the latest draw. */
-    record FailureDue(int version, boolean repair) implements Command {
-    }
-
-    /**
-     * Scheduler -> ComputeNode: stop job {@code jobIndex} (another of its nodes failed, or its route
-     * was lost) and report it with {@code NodeAborted}; ignored if the node no longer runs it.
-     */
-    public record Abort(int jobIndex) implements Command {
-    }
-
-    /** Scheduler -> lead ComputeNode (links model): the job's flows now cross these links (a link failed or came back). */
-    public record Reroute(int jobIndex, Flow flow) implements Command {
-    }
-
-    /** Lead ComputeNode -> itself: the job ends now if {@code version} is still the latest prediction. */
-    record PredictedEnd(int jobIndex, int version) implements Command {
-    }
-
-    /** Link -> lead ComputeNode: link {@code link} now carries {@code total}, of which {@code own} is the job's. */
-    public record LinkShare(int jobIndex, int link, long total, long own) implements Command {
-    }
-
-    /** Lead ComputeNode -> follower ComputeNode: the job ended with {@code status}. */
-    record JobOver(int jobIndex, JobStatus status) implements Command {
-    }
-
-    private final Address<SchedulerActor.Command> scheduler;
-    private final Address<Command> self;
+    private final Address<SchedulerProtocol> scheduler;
+    private final Address<NodeProtocol> self;
     private final long reportLatency;
-    private final Address<ThermalActor.Command> thermal;
+    private final Address<ThermalProtocol> thermal;
     private final double idleWatts;
     private final FailureModel failures;
     private boolean down;
@@ -147,14 +48,14 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     private int failureVersion;
     private int job = -1;
     private JobStatus status;
-    private Flow flow;
+    private NodeProtocol.Flow flow;
     private FluidJob fluid;
     private int version;
     private long maxLinkLoad;
     /** The lead's phase under the links model: reading, computing or writing. */
     private Phase phase;
     /** The compute flow while an I/O phase runs, and the compute phase's outcome once it is over. */
-    private Flow computeFlow;
+    private NodeProtocol.Flow computeFlow;
     private long work;
     private long limit;
     private JobStatus computed;
@@ -168,8 +69,8 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     private enum Phase { READ, COMPUTE, WRITE }
 
     private ComputeNodeActor(ActorContext<KernelCommand> context, ComponentSetup setup,
-                             Address<SchedulerActor.Command> scheduler, long reportLatency,
-                             Address<ThermalActor.Command> thermal, double idleWatts, FailureModel failures) {
+                             Address<SchedulerProtocol> scheduler, long reportLatency,
+                             Address<ThermalProtocol> thermal, double idleWatts, FailureModel failures) {
         super(context, setup);
         this.failures = failures;
         this.scheduler = scheduler;
@@ -179,31 +80,31 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
         this.idleWatts = idleWatts;
     }
 
-    public static Behavior<KernelCommand> create(ComponentSetup setup, Address<SchedulerActor.Command> scheduler,
+    public static Behavior<KernelCommand> create(ComponentSetup setup, Address<SchedulerProtocol> scheduler,
                                                  long reportLatency) {
         return create(setup, scheduler, reportLatency, null, 0, null);
     }
 
     /**
      * A node in a modelled room reports its power draw to {@code thermal} (null: no room), {@code idleWatts}
-     * when idle; {@code failures} (null: none) draws its own failures once it gets {@link StartFailures}.
+     * when idle; {@code failures} (null: none) draws its own failures once it gets {@link NodeProtocol.StartFailures}.
      */
-    public static Behavior<KernelCommand> create(ComponentSetup setup, Address<SchedulerActor.Command> scheduler,
-                                                 long reportLatency, Address<ThermalActor.Command> thermal,
+    public static Behavior<KernelCommand> create(ComponentSetup setup, Address<SchedulerProtocol> scheduler,
+                                                 long reportLatency, Address<ThermalProtocol> thermal,
                                                  double idleWatts, FailureModel failures) {
         return Behaviors.setup(ctx -> new ComputeNodeActor(ctx, setup, scheduler, reportLatency, thermal, idleWatts,
                 failures));
     }
 
     @Override
-    protected void onMessage(Command message) {
-        if (message instanceof StartJob start) {
+    protected void onMessage(NodeProtocol message) {
+        if (message instanceof NodeProtocol.StartJob start) {
             start(start);
-        } else if (message instanceof RunEnds end) {
+        } else if (message instanceof NodeProtocol.RunEnds end) {
             if (end.jobIndex() == job && end.version() == version) {
                 report(end.jobIndex(), status, null);
             }
-        } else if (message instanceof LinkShare share) {
+        } else if (message instanceof NodeProtocol.LinkShare share) {
             if (share.jobIndex() != job || fluid == null) {
                 return; // the job ended earlier in this instant
             }
@@ -212,21 +113,21 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
             if (position >= 0 && fluid.update(now(), position, share.total(), share.own())) {
                 predict();
             }
-        } else if (message instanceof PredictedEnd end) {
+        } else if (message instanceof NodeProtocol.PredictedEnd end) {
             if (end.jobIndex() == job && end.version() == version) {
                 phaseOver();
             }
-        } else if (message instanceof JobOver over) {
+        } else if (message instanceof NodeProtocol.JobOver over) {
             if (over.jobIndex() == job) {
                 report(over.jobIndex(), over.status(), null);
             }
-        } else if (message instanceof Abort abort) {
+        } else if (message instanceof NodeProtocol.Abort abort) {
             if (abort.jobIndex() == job && !down) {
                 double done = stop();
-                send(scheduler, new SchedulerActor.NodeAborted(abort.jobIndex(), id(), now(), done), reportLatency);
+                send(scheduler, new SchedulerProtocol.NodeAborted(abort.jobIndex(), id(), now(), done), reportLatency);
                 power(idleWatts);
             }
-        } else if (message instanceof Reroute reroute) {
+        } else if (message instanceof NodeProtocol.Reroute reroute) {
             if (reroute.jobIndex() == job && fluid != null) {
                 // The job's compute flows move; its I/O streams (a line has no detours) stay.
                 computeFlow = computeFlow.withLinks(reroute.flow().links(), reroute.flow().weights());
@@ -234,11 +135,11 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
                     reroute(computeFlow);
                 }
             }
-        } else if (message instanceof Fail fail) {
+        } else if (message instanceof NodeProtocol.Fail fail) {
             fail(fail.cause());
-        } else if (message instanceof Repair repair) {
+        } else if (message instanceof NodeProtocol.Repair repair) {
             repair(repair.cause());
-        } else if (message instanceof FailureDue due) {
+        } else if (message instanceof NodeProtocol.FailureDue due) {
             if (due.version() == failureVersion) {
                 if (due.repair()) {
                     repair(failures.label());
@@ -246,19 +147,19 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
                     fail(failures.label());
                 }
             }
-        } else if (message instanceof StartFailures) {
+        } else if (message instanceof NodeProtocol.StartFailures) {
             drawFailure();
         }
     }
 
-    private void start(StartJob start) {
+    private void start(NodeProtocol.StartJob start) {
         if (job >= 0) {
             throw new IllegalStateException("node " + id() + " got job index " + start.jobIndex()
                     + " while running job index " + job);
         }
         if (down) {
             // The scheduler placed the job before it heard of the failure (report latency).
-            send(scheduler, new SchedulerActor.NodeFailed(id(), now(), start.jobIndex(), Double.NaN, downCause, false),
+            send(scheduler, new SchedulerProtocol.NodeFailed(id(), now(), start.jobIndex(), Double.NaN, downCause, false),
                     reportLatency);
             return;
         }
@@ -274,13 +175,13 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
         }
         boolean killed = start.runTime() > start.limit();
         status = killed ? JobStatus.KILLED : JobStatus.COMPLETED;
-        send(self, new RunEnds(job, version), killed ? start.limit() : start.runTime());
+        send(self, new NodeProtocol.RunEnds(job, version), killed ? start.limit() : start.runTime());
     }
 
     /** The node fails now: its job stops and the scheduler hears of it. */
     private void fail(String source) {
         if (down) {
-            send(scheduler, new SchedulerActor.NodeFailed(id(), now(), -1, Double.NaN, source, true), reportLatency);
+            send(scheduler, new SchedulerProtocol.NodeFailed(id(), now(), -1, Double.NaN, source, true), reportLatency);
             return;
         }
         int stopped = job;
@@ -288,17 +189,17 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
         down = true;
         downCause = source;
         power(0);
-        send(scheduler, new SchedulerActor.NodeFailed(id(), now(), stopped, done, source, false), reportLatency);
+        send(scheduler, new SchedulerProtocol.NodeFailed(id(), now(), stopped, done, source, false), reportLatency);
         if (failures != null && failures.stochastic()) {
             failureVersion++;
-            send(self, new FailureDue(failureVersion, true), failures.timeToRepair(random()));
+            send(self, new NodeProtocol.FailureDue(failureVersion, true), failures.timeToRepair(random()));
         }
     }
 
     private void repair(String source) {
         boolean wasDown = down;
         down = false;
-        send(scheduler, new SchedulerActor.NodeRepaired(id(), now(), source, wasDown), reportLatency);
+        send(scheduler, new SchedulerProtocol.NodeRepaired(id(), now(), source, wasDown), reportLatency);
         if (!wasDown) {
             return;
         }
@@ -310,7 +211,7 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     private void drawFailure() {
         if (failures != null && failures.stochastic()) {
             failureVersion++;
-            send(self, new FailureDue(failureVersion, false), failures.timeToFailure(random()));
+            send(self, new NodeProtocol.FailureDue(failureVersion, false), failures.timeToFailure(random()));
         }
     }
 
@@ -337,19 +238,19 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     /** The lead joins every link of its flow with the job's weight there. */
     private void joinLinks() {
         for (int i = 0; i < flow.links().length; i++) {
-            send(new Address<LinkActor.Command>(flow.linkBase() + flow.links()[i]),
-                    new LinkActor.Join(job, flow.weights()[i], self));
+            send(new Address<LinkProtocol>(flow.linkBase() + flow.links()[i]),
+                    new LinkProtocol.Join(job, flow.weights()[i], self));
             maxLinkLoad = Math.max(maxLinkLoad, flow.weights()[i]);
         }
     }
 
     private void leaveLinks() {
         for (int link : flow.links()) {
-            send(new Address<LinkActor.Command>(flow.linkBase() + link), new LinkActor.Leave(job));
+            send(new Address<LinkProtocol>(flow.linkBase() + link), new LinkProtocol.Leave(job));
         }
     }
 
-    private void reroute(Flow next) {
+    private void reroute(NodeProtocol.Flow next) {
         leaveLinks();
         flow = next;
         fluid.reroute(now(), next.links().length);
@@ -359,11 +260,11 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
 
     private void power(double watts) {
         if (thermal != null) {
-            send(thermal, new ThermalActor.NodePower(id(), watts));
+            send(thermal, new ThermalProtocol.NodePower(id(), watts));
         }
     }
 
-    private void lead(StartJob start) {
+    private void lead(NodeProtocol.StartJob start) {
         computeFlow = start.flow();
         work = start.runTime();
         limit = start.limit();
@@ -371,7 +272,7 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
         readTime = 0;
         writeTime = 0;
         maxLinkLoad = 0;
-        IoPhases io = computeFlow.io();
+        NodeProtocol.IoPhases io = computeFlow.io();
         if (io != null && io.read() > 0) {
             ioPhase(Phase.READ, io.read());
         } else {
@@ -381,7 +282,7 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
 
     /** An I/O phase: streams on the I/O links and the I/O node, work = its time alone, rate 1/sigma. */
     private void ioPhase(Phase next, long alone) {
-        IoPhases io = computeFlow.io();
+        NodeProtocol.IoPhases io = computeFlow.io();
         phase = next;
         phaseStart = now();
         flow = computeFlow.withLinks(io.links(), io.weights());
@@ -401,7 +302,7 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
     private void predict() {
         long end = fluid.end(now());
         version++;
-        send(self, new PredictedEnd(job, version), end - now());
+        send(self, new NodeProtocol.PredictedEnd(job, version), end - now());
     }
 
     /** The lead's current phase is over: the next one starts, or the job ends. */
@@ -417,7 +318,7 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
             computeWork = fluid.done(now());
             sigmaMean = fluid.sigmaMean(now());
             sigmaMax = fluid.sigmaMax();
-            IoPhases io = computeFlow.io();
+            NodeProtocol.IoPhases io = computeFlow.io();
             if (io != null && io.write() > 0) {
                 ioPhase(Phase.WRITE, io.write());
                 return;
@@ -425,13 +326,13 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
         } else {
             writeTime = now() - phaseStart;
         }
-        JobOver over = new JobOver(job, computed);
+        NodeProtocol.JobOver over = new NodeProtocol.JobOver(job, computed);
         for (int node : flow.nodes()) {
             if (node != id()) {
-                send(new Address<Command>(node), over);
+                send(new Address<NodeProtocol>(node), over);
             }
         }
-        SchedulerActor.Contention stats = new SchedulerActor.Contention(sigmaMean, sigmaMax, maxLinkLoad, readTime,
+        SchedulerProtocol.Contention stats = new SchedulerProtocol.Contention(sigmaMean, sigmaMax, maxLinkLoad, readTime,
                 writeTime);
         flow = null;
         fluid = null;
@@ -439,8 +340,8 @@ public final class ComputeNodeActor extends ComponentActor<ComputeNodeActor.Comm
         report(job, computed, stats);
     }
 
-    private void report(int jobIndex, JobStatus ended, SchedulerActor.Contention stats) {
-        send(scheduler, new SchedulerActor.NodeReport(jobIndex, id(), now(), ended, stats), reportLatency);
+    private void report(int jobIndex, JobStatus ended, SchedulerProtocol.Contention stats) {
+        send(scheduler, new SchedulerProtocol.NodeReport(jobIndex, id(), now(), ended, stats), reportLatency);
         power(idleWatts);
         job = -1;
         status = null;

@@ -1,5 +1,6 @@
 package org.hpcsim.report;
 
+import org.hpcsim.protocol.RecorderProtocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -46,7 +47,7 @@ public final class FailureLog {
         }
     }
 
-    void event(Recorder.EventLogged e) {
+    void event(RecorderProtocol.EventLogged e) {
         eventRows++;
         boolean changed = e.changed();
         if (changed && e.event().equals("fail") && e.target().startsWith("node")) {
@@ -69,7 +70,7 @@ public final class FailureLog {
         write(events, row.append('\n'));
     }
 
-    void attempt(Recorder.AttemptEnded a) {
+    void attempt(RecorderProtocol.AttemptEnded a) {
         row.setLength(0);
         row.append(a.job().id()).append(',').append(a.attempt()).append(',');
         SimTime.appendSeconds(row, a.start());

@@ -1,5 +1,6 @@
 package org.hpcsim.report;
 
+import org.hpcsim.protocol.RecorderProtocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -37,7 +38,7 @@ public final class IoLog {
         }
     }
 
-    void add(Recorder.IoEnded e) {
+    void add(RecorderProtocol.IoEnded e) {
         jobs++;
         bytes += e.readBytes() + e.writeBytes();
         readMicros += e.readTime();

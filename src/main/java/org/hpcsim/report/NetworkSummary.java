@@ -1,5 +1,6 @@
 package org.hpcsim.report;
 
+import org.hpcsim.protocol.RecorderProtocol;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStatus;
 
@@ -18,7 +19,7 @@ public final class NetworkSummary {
     private double sigmaMax = Double.NaN;
     private long hopBytes;
 
-    void add(Job job, long duration, JobStatus status, Recorder.NetworkUse use) {
+    void add(Job job, long duration, JobStatus status, RecorderProtocol.NetworkUse use) {
         jobs++;
         tauSum += use.tau();
         hopBytes += use.hopBytes();

@@ -1,5 +1,6 @@
 package org.hpcsim.report;
 
+import org.hpcsim.protocol.RecorderProtocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -25,97 +26,8 @@ import org.hpcsim.workload.JobStatus;
  * ends. It also keeps the optional logs: the time series (the scheduler's counts, the room's samples,
  * the link loads), links.csv, the room's files, events and attempts, I/O.
  */
-public final class Recorder extends ComponentActor<Recorder.Command> {
+public final class Recorder extends ComponentActor<RecorderProtocol> {
 
-    /** Messages the recorder accepts. */
-    public sealed interface Command {
-    }
-
-    /**
-     * Scheduler -> Recorder: a job has its final status. {@code start}, {@code end} and {@code nodes}
-     * are -1, -1 and null for a rejected job, which carries its {@code reason}.
-     */
-    public record JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
-                           NetworkUse network, int attempts, long firstStart) implements Command {
-        /** A job that ended on its only attempt (or never ran). */
-        public JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason, NetworkUse network) {
-            this(job, start, end, nodes, status, reason, network, nodes == null ? 0 : 1, start);
-        }
-    }
-
-    /**
-     * Scheduler -> Recorder: attempt {@code attempt} (1, 2, ...) of a job ended by a failure at
-     * {@code end}: {@code outcome} is what became of the job (failed, requeued, resumed from
-     * checkpoint), {@code cause} why; {@code savedWork} microseconds of its work survive in a
-     * checkpoint, and {@code lostNodeMicros} node-microseconds of the attempt are lost.
-     */
-    public record AttemptEnded(Job job, int attempt, long start, long end, int[] nodes, String outcome, String cause,
-                               long savedWork, double lostNodeMicros) implements Command {
-    }
-
-    /**
-     * Scheduler -> Recorder: a job that did I/O ended; it read and wrote so many bytes through I/O node
-     * {@code ioNode}, taking {@code readTime} and {@code writeTime} microseconds.
-     */
-    public record IoEnded(Job job, int ioNode, long readBytes, long writeBytes, long readTime, long writeTime)
-            implements Command {
-    }
-
-    /**
-     * Scheduler or CRAC unit -> Recorder: an event ({@code event} on {@code target}) took effect at
-     * {@code time}: a row of events.csv; {@code cause} is {@code scenario} for a scripted event, else
-     * the failure model that drew it.
-     */
-    public record EventLogged(long time, String event, String target, String effect, String cause) implements Command {
-        /** How an effect that changed nothing starts, e.g. {@code none: the node was already down}. */
-        public static final String NO_EFFECT = "none: ";
-
-        /** Whether the event changed anything. */
-        public boolean changed() {
-            return !effect.startsWith(NO_EFFECT);
-        }
-    }
-
-    /**
-     * A job's network use, when a network model is on: its delay factor, time-weighted mean and
-     * largest stretch (NaN without the links model), hop-bytes, and the most load seen on one of its
-     * links (its own largest weight without the links model).
-     */
-    public record NetworkUse(double tau, double sigmaMean, double sigmaMax, long hopBytes, long maxLinkLoad) {
-    }
-
-    /**
-     * Thermal -> Recorder: the room now draws {@code itPower} W of IT and {@code coolingPower} W of
-     * cooling; the coldest working unit supplies {@code supply} C (NaN when none works); the hottest
-     * inlet is {@code maxInlet} C at the nominal supply (T_sup + D P) and {@code maxInletActual} C with
-     * the supply delivered, at {@code hottestNode}; {@code violation} says it is over the redline.
-     * {@code nodes}/{@code watts}: the nodes whose power changed and their new draw, or null.
-     */
-    public record ThermalSample(double itPower, double coolingPower, double supply, double maxInlet,
-                                double maxInletActual, int hottestNode, boolean violation, int[] nodes,
-                                double[] watts) implements Command {
-    }
-
-    /** Link -> Recorder: link {@code link} now carries {@code load} from {@code jobs} jobs (links.csv, timeseries.csv). */
-    public record LinkLoad(int link, long load, int jobs) implements Command {
-    }
-
-    /**
-     * Scheduler -> Recorder (timeseries.csv): after its pass, {@code busy} nodes are held by the
-     * {@code running} jobs, {@code failed} nodes are down, {@code drained} are drained but not down, and
-     * {@code queued} jobs wait. Sent only when a count changed.
-     */
-    public record Counts(int busy, int failed, int drained, int queued, int running) implements Command {
-    }
-
-    /**
-     * Thermal -> Recorder, when the run ends (inlet.csv): from the room's first sample at {@code first}
-     * to its last at {@code last}, each node's delivered inlet integrated over time ({@code inletSeconds},
-     * C s), its inlet at the last sample ({@code lastInlet}, C) and its hottest ({@code maxInlet}, C).
-     */
-    public record InletTotals(long first, long last, double[] inletSeconds, double[] lastInlet, double[] maxInlet)
-            implements Command {
-    }
 
     private static final int FLUSH_AT = 1 << 16;
 
@@ -166,8 +78,8 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
     }
 
     @Override
-    protected void onMessage(Command message) {
-        if (message instanceof LinkLoad l) {
+    protected void onMessage(RecorderProtocol message) {
+        if (message instanceof RecorderProtocol.LinkLoad l) {
             if (series != null) {
                 series.linkLoad(now(), l.link(), l.load());
             }
@@ -180,11 +92,11 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
             }
             return;
         }
-        if (message instanceof Counts c) {
+        if (message instanceof RecorderProtocol.Counts c) {
             series.counts(now(), c.busy(), c.failed(), c.drained(), c.queued(), c.running());
             return;
         }
-        if (message instanceof ThermalSample s) {
+        if (message instanceof RecorderProtocol.ThermalSample s) {
             thermal.sample(s);
             if (series != null) {
                 series.room(now(), s.itPower(), s.coolingPower(), s.supply(), s.maxInletActual());
@@ -192,24 +104,24 @@ public final class Recorder extends ComponentActor<Recorder.Command> {
             requestEndOfInstant();
             return;
         }
-        if (message instanceof InletTotals t) {
+        if (message instanceof RecorderProtocol.InletTotals t) {
             thermal.inlets(t);
             return;
         }
-        if (message instanceof EventLogged e) {
+        if (message instanceof RecorderProtocol.EventLogged e) {
             failures.event(e);
             return;
         }
-        if (message instanceof IoEnded e) {
+        if (message instanceof RecorderProtocol.IoEnded e) {
             io.add(e);
             return;
         }
-        if (message instanceof AttemptEnded a) {
+        if (message instanceof RecorderProtocol.AttemptEnded a) {
             failures.attempt(a);
             metrics.addInterrupted(a.nodes().length, a.start(), a.end(), a.lostNodeMicros());
             return;
         }
-        JobEnded e = (JobEnded) message;
+        RecorderProtocol.JobEnded e = (RecorderProtocol.JobEnded) message;
         Locality l = e.nodes() == null ? null : meter.measure(e.nodes());
         double cooling = thermal == null || e.nodes() == null ? Double.NaN : thermal.jobCoolingPower(e.start(), e.end());
         JobsCsv.appendRow(buffer, e.job(), e.start(), e.end(), e.nodes(), e.status(), e.reason(), l, e.network(),

@@ -1,5 +1,6 @@
 package org.hpcsim.report;
 
+import org.hpcsim.protocol.RecorderProtocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -30,7 +31,7 @@ public final class ThermalLog {
     private final Writer power;
     private final Path inletFile;
     private final RoomLayout layout;
-    private Recorder.InletTotals inlets;
+    private RecorderProtocol.InletTotals inlets;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 1024);
     private final StringBuilder powerBuffer = new StringBuilder();
     private long[] times = new long[1024];
@@ -50,7 +51,7 @@ public final class ThermalLog {
     private int violations;
     private double jobPowerSum;
     private long jobs;
-    private Recorder.ThermalSample pending;
+    private RecorderProtocol.ThermalSample pending;
     private boolean closed;
 
     private ThermalLog(Path file, Path nodePower, Path inletFile, RoomLayout layout) throws IOException {
@@ -79,12 +80,12 @@ public final class ThermalLog {
     }
 
     /** A sample taken at {@code time}; the instant's last sample wins, committed by {@link #endOfInstant}. */
-    void sample(Recorder.ThermalSample s) {
+    void sample(RecorderProtocol.ThermalSample s) {
         pending = s;
     }
 
     void endOfInstant(long time) {
-        Recorder.ThermalSample s = pending;
+        RecorderProtocol.ThermalSample s = pending;
         if (s == null) {
             return;
         }
@@ -175,7 +176,7 @@ public final class ThermalLog {
     }
 
     /** The thermal actor's per-node inlet totals, sent as the run ends. */
-    void inlets(Recorder.InletTotals totals) {
+    void inlets(RecorderProtocol.InletTotals totals) {
         inlets = totals;
     }
 
@@ -188,7 +189,7 @@ public final class ThermalLog {
     void writeInlets(long end) {
         StringBuilder sb = new StringBuilder(64 * layout.nodes() + 64);
         sb.append("node,row,rack,slot,mean_inlet_c,max_inlet_c\n");
-        Recorder.InletTotals t = inlets;
+        RecorderProtocol.InletTotals t = inlets;
         long to = t == null ? end : Math.max(end, t.last());
         double tail = t == null ? 0 : SimTime.toSeconds(to - t.last());
         double span = t == null ? 0 : SimTime.toSeconds(to - t.first());

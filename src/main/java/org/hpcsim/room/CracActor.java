@@ -1,5 +1,8 @@
 package org.hpcsim.room;
 
+import org.hpcsim.protocol.ThermalProtocol;
+import org.hpcsim.protocol.CracProtocol;
+import org.hpcsim.protocol.RecorderProtocol;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -7,7 +10,6 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.report.Recorder;
 import org.hpcsim.thermal.Cooling;
 import org.hpcsim.thermal.CoolingSettings;
 
@@ -18,52 +20,21 @@ import org.hpcsim.thermal.CoolingSettings;
  * supplies a fixed temperature. Its cooling power is the IT power it serves over CoP(supply). A
  * failed unit supplies nothing and draws nothing until repaired.
  */
-public final class CracActor extends ComponentActor<CracActor.Command> {
+public final class CracActor extends ComponentActor<CracProtocol> {
 
-    /** Messages a CRAC unit accepts. */
-    public sealed interface Command {
-    }
-
-    /**
-     * Thermal -> Crac: the nodes this unit now serves draw {@code itPower} W and the largest inlet
-     * rise over its supply among them is {@code maxRise} K.
-     */
-    public record Load(double maxRise, double itPower) implements Command {
-    }
-
-    /** Scenario event -> Crac: the unit fails; {@code cause}: the cause events.csv names. */
-    public record Fail(String cause) implements Command {
-        public Fail() {
-            this("");
-        }
-    }
-
-    /** Scenario event -> Crac: the unit works again. */
-    public record Repair(String cause) implements Command {
-        public Repair() {
-            this("");
-        }
-    }
-
-    /** Scenario event -> Crac: supply a fixed {@code supply} degrees C, or NaN to return to automatic mode. */
-    public record SetSupply(double supply, String cause) implements Command {
-        public SetSupply(double supply) {
-            this(supply, "");
-        }
-    }
 
     /** The start of an events.csv effect that changed nothing. */
-    private static final String NONE = Recorder.EventLogged.NO_EFFECT;
+    private static final String NONE = RecorderProtocol.EventLogged.NO_EFFECT;
 
     private final int unit;
     private final CoolingSettings settings;
-    private final Address<ThermalActor.Command> thermal;
-    private final Address<Recorder.Command> recorder;
+    private final Address<ThermalProtocol> thermal;
+    private final Address<RecorderProtocol> recorder;
     private boolean working = true;
     private double fixedSupply = Double.NaN;
 
     private CracActor(ActorContext<KernelCommand> context, ComponentSetup setup, int unit, CoolingSettings settings,
-                      Address<ThermalActor.Command> thermal, Address<Recorder.Command> recorder) {
+                      Address<ThermalProtocol> thermal, Address<RecorderProtocol> recorder) {
         super(context, setup);
         this.recorder = recorder;
         this.unit = unit;
@@ -72,20 +43,20 @@ public final class CracActor extends ComponentActor<CracActor.Command> {
     }
 
     public static Behavior<KernelCommand> create(ComponentSetup setup, int unit, CoolingSettings settings,
-                                                 Address<ThermalActor.Command> thermal) {
+                                                 Address<ThermalProtocol> thermal) {
         return create(setup, unit, settings, thermal, null);
     }
 
     /** {@code recorder}: where events.csv rows go, or null to log none. */
     public static Behavior<KernelCommand> create(ComponentSetup setup, int unit, CoolingSettings settings,
-                                                 Address<ThermalActor.Command> thermal,
-                                                 Address<Recorder.Command> recorder) {
+                                                 Address<ThermalProtocol> thermal,
+                                                 Address<RecorderProtocol> recorder) {
         return Behaviors.setup(ctx -> new CracActor(ctx, setup, unit, settings, thermal, recorder));
     }
 
     @Override
-    protected void onMessage(Command message) {
-        if (message instanceof Load load) {
+    protected void onMessage(CracProtocol message) {
+        if (message instanceof CracProtocol.Load load) {
             if (!working) {
                 return;
             }
@@ -93,34 +64,34 @@ public final class CracActor extends ComponentActor<CracActor.Command> {
                     ? Math.max(settings.minSupply(), Cooling.adjustedSupply(settings.supply(), settings.redline(),
                             settings.supply() + load.maxRise()))
                     : fixedSupply;
-            send(thermal, new ThermalActor.Supply(unit, supply, Cooling.coolingPower(load.itPower(), supply)));
-        } else if (message instanceof Fail fail) {
+            send(thermal, new ThermalProtocol.Supply(unit, supply, Cooling.coolingPower(load.itPower(), supply)));
+        } else if (message instanceof CracProtocol.Fail fail) {
             log("fail", working ? "unit down; its nodes go to the next working unit"
                             : NONE + "the unit was already down",
                     fail.cause());
             if (working) {
                 working = false;
-                send(thermal, new ThermalActor.UnitState(unit, false));
+                send(thermal, new ThermalProtocol.UnitState(unit, false));
             }
-        } else if (message instanceof Repair repair) {
+        } else if (message instanceof CracProtocol.Repair repair) {
             log("repair", working ? NONE + "the unit was not down" : "unit up", repair.cause());
             if (!working) {
                 working = true;
-                send(thermal, new ThermalActor.UnitState(unit, true));
+                send(thermal, new ThermalProtocol.UnitState(unit, true));
             }
-        } else if (message instanceof SetSupply set) {
+        } else if (message instanceof CracProtocol.SetSupply set) {
             fixedSupply = set.supply();
             log("supply", Double.isNaN(set.supply()) ? "supply automatic (as far as the redline allows)"
                     : "supply fixed at " + set.supply() + " C", set.cause());
             if (working) {
-                send(thermal, new ThermalActor.UnitState(unit, true));
+                send(thermal, new ThermalProtocol.UnitState(unit, true));
             }
         }
     }
 
     private void log(String event, String effect, String cause) {
         if (recorder != null) {
-            send(recorder, new Recorder.EventLogged(now(), event, "crac " + unit, effect, cause));
+            send(recorder, new RecorderProtocol.EventLogged(now(), event, "crac " + unit, effect, cause));
         }
     }
 }

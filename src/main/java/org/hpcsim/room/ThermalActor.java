@@ -1,5 +1,8 @@
 package org.hpcsim.room;
 
+import org.hpcsim.protocol.ThermalProtocol;
+import org.hpcsim.protocol.CracProtocol;
+import org.hpcsim.protocol.RecorderProtocol;
 import java.util.Arrays;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -9,7 +12,6 @@ import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.SimTime;
-import org.hpcsim.report.Recorder;
 import org.hpcsim.thermal.CoolingSettings;
 import org.hpcsim.thermal.HeatModel;
 import org.hpcsim.thermal.InletTemperatures;
@@ -29,37 +31,14 @@ import org.hpcsim.thermal.InletTemperatures;
  * since the failure; the taking unit must cool them too. With no unit working, their air is the failed
  * unit's last supply plus that offset.
  */
-public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
+public final class ThermalActor extends ComponentActor<ThermalProtocol> {
 
-    /** Messages the thermal actor accepts. */
-    public sealed interface Command {
-    }
-
-    /** ComputeNode -> Thermal: the node now draws {@code watts}. */
-    public record NodePower(int node, double watts) implements Command {
-    }
-
-    /** Simulation -> Thermal (at the first job's arrival): take the first sample of the idle room. */
-    public record Begin() implements Command {
-    }
-
-    /** Crac -> Thermal: the unit failed, was repaired or changed its set point. */
-    public record UnitState(int unit, boolean working) implements Command {
-    }
-
-    /** Crac -> Thermal: the unit supplies {@code supply} degrees C and draws {@code coolingPower} W. */
-    public record Supply(int unit, double supply, double coolingPower) implements Command {
-    }
-
-    /** Thermal -> itself: the air reaching a failed unit's nodes has warmed further. */
-    record Tick() implements Command {
-    }
 
     private final InletTemperatures inlets;
     private final CoolingSettings cooling;
     private final int[] unitOf;
-    private final Address<CracActor.Command>[] cracs;
-    private final Address<Recorder.Command> recorder;
+    private final Address<CracProtocol>[] cracs;
+    private final Address<RecorderProtocol> recorder;
     private final boolean tracePower;
     private final boolean[] working;
     private final long[] failedAt;
@@ -85,7 +64,7 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private ThermalActor(ActorContext<KernelCommand> context, ComponentSetup setup, HeatModel heat, double idlePower,
-                         CoolingSettings cooling, int firstCrac, Address<Recorder.Command> recorder, boolean tracePower) {
+                         CoolingSettings cooling, int firstCrac, Address<RecorderProtocol> recorder, boolean tracePower) {
         super(context, setup);
         int n = heat.size();
         this.inlets = new InletTemperatures(heat);
@@ -123,15 +102,15 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
      */
     public static Behavior<KernelCommand> create(ComponentSetup setup, HeatModel heat, double idlePower,
                                                  CoolingSettings cooling, int firstCrac,
-                                                 Address<Recorder.Command> recorder, boolean tracePower) {
+                                                 Address<RecorderProtocol> recorder, boolean tracePower) {
         return Behaviors.setup(ctx -> new ThermalActor(ctx, setup, heat, idlePower, cooling, firstCrac, recorder,
                 tracePower));
     }
 
     @Override
-    protected void onMessage(Command message) {
+    protected void onMessage(ThermalProtocol message) {
         requestWindDownCall();
-        if (message instanceof NodePower p) {
+        if (message instanceof ThermalProtocol.NodePower p) {
             inlets.setPower(p.node(), p.watts());
             if (tracePower) {
                 if (changes == changed.length) {
@@ -140,14 +119,14 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
                 changed[changes++] = p.node();
             }
             dueLoads();
-        } else if (message instanceof Supply s) {
+        } else if (message instanceof ThermalProtocol.Supply s) {
             supply[s.unit()] = s.supply();
             coolingPower[s.unit()] = s.coolingPower();
             if (--awaiting == 0) {
                 sampleDue = true;
                 requestEndOfInstant();
             }
-        } else if (message instanceof UnitState u) {
+        } else if (message instanceof ThermalProtocol.UnitState u) {
             if (working[u.unit()] != u.working()) {
                 working[u.unit()] = u.working();
                 failedAt[u.unit()] = now();
@@ -157,10 +136,10 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
                 assignAdopters();
             }
             dueLoads();
-        } else if (message instanceof Tick) {
+        } else if (message instanceof ThermalProtocol.Tick) {
             tickPending = false;
             dueLoads();
-        } else if (message instanceof Begin) {
+        } else if (message instanceof ThermalProtocol.Begin) {
             dueLoads();
         }
     }
@@ -206,7 +185,7 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
         awaiting = 0;
         for (int u = 0; u < cracs.length; u++) {
             if (working[u]) {
-                send(cracs[u], new CracActor.Load(maxRise[u] == Double.NEGATIVE_INFINITY ? 0 : maxRise[u], served[u]));
+                send(cracs[u], new CracProtocol.Load(maxRise[u] == Double.NEGATIVE_INFINITY ? 0 : maxRise[u], served[u]));
                 awaiting++;
             } else if (offset(u, t) < cooling.failureMaxRise()) {
                 warming = true;
@@ -214,7 +193,7 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
         }
         if (warming && !tickPending) {
             tickPending = true;
-            send(new Address<Command>(id()), new Tick(), cooling.failureStep());
+            send(new Address<ThermalProtocol>(id()), new ThermalProtocol.Tick(), cooling.failureStep());
         }
     }
 
@@ -278,7 +257,7 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
             }
             changes = 0;
         }
-        send(recorder, new Recorder.ThermalSample(inlets.itPower(), cool, coldest, nominalMax, actualMax, hottest,
+        send(recorder, new RecorderProtocol.ThermalSample(inlets.itPower(), cool, coldest, nominalMax, actualMax, hottest,
                 actualMax > cooling.redline() + 1e-9, nodes, watts));
     }
 
@@ -286,7 +265,7 @@ public final class ThermalActor extends ComponentActor<ThermalActor.Command> {
     @Override
     protected void onWindDown(boolean stopped) {
         if (lastSample >= 0) {
-            send(recorder, new Recorder.InletTotals(firstSample, lastSample, inletSeconds.clone(), inlet.clone(),
+            send(recorder, new RecorderProtocol.InletTotals(firstSample, lastSample, inletSeconds.clone(), inlet.clone(),
                     inletMax.clone()));
         }
     }

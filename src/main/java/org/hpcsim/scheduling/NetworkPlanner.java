@@ -1,5 +1,6 @@
 package org.hpcsim.scheduling;
 
+import org.hpcsim.protocol.NodeProtocol;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.hpcsim.config.Scenario.NetworkOptions;
@@ -10,7 +11,6 @@ import org.hpcsim.network.LinkLoad;
 import org.hpcsim.network.LinkMap;
 import org.hpcsim.network.NoRouteException;
 import org.hpcsim.network.TrafficCalculator;
-import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.topology.LineTopology;
 import org.hpcsim.topology.Topology;
 import org.hpcsim.workload.InputException;
@@ -37,7 +37,7 @@ public final class NetworkPlanner {
      * @param links    the links the job's flows cross, ascending
      * @param detoured whether it was routed while some link was down (so a repair may change its routes)
      */
-    public record Plan(long runTime, ComputeNodeActor.Flow flow, double tau, long hopBytes, long maxOwnWeight,
+    public record Plan(long runTime, NodeProtocol.Flow flow, double tau, long hopBytes, long maxOwnWeight,
                        long limit, int[] links, boolean detoured) {
         /** Whether the job's flows cross {@code link}. */
         public boolean crosses(int link) {
@@ -148,7 +148,7 @@ public final class NetworkPlanner {
         long limit = killAtEstimate ? job.estimate() : Long.MAX_VALUE / 4;
         boolean detoured = !failed.isEmpty();
         if (options.model() == NetworkOptions.Model.LINKS) {
-            ComputeNodeActor.Flow flow = new ComputeNodeActor.Flow(nodes, load.links(), load.weights(), linkBase, c, tau);
+            NodeProtocol.Flow flow = new NodeProtocol.Flow(nodes, load.links(), load.weights(), linkBase, c, tau);
             return new Plan(job.runTime(), flow, tau, load.hopBytes(), load.maxWeight(), limit, load.links(), detoured);
         }
         long dilated = Math.round((1 - c) * job.runTime() + c * tau * job.runTime());
@@ -164,7 +164,7 @@ public final class NetworkPlanner {
     public Plan replan(Job job, int[] nodes, Plan old) {
         LinkLoad load = load(job, nodes);
         boolean detoured = !failed.isEmpty();
-        ComputeNodeActor.Flow flow = old.flow() == null ? null : new ComputeNodeActor.Flow(nodes, load.links(),
+        NodeProtocol.Flow flow = old.flow() == null ? null : new NodeProtocol.Flow(nodes, load.links(),
                 load.weights(), linkBase, old.flow().c(), old.flow().tau());
         return new Plan(old.runTime(), flow, old.tau(), old.hopBytes(), old.maxOwnWeight(), old.limit(), load.links(),
                 detoured);
@@ -203,7 +203,7 @@ public final class NetworkPlanner {
      * @param readMicros  the read phase's time alone
      * @param writeMicros the write phase's time alone
      */
-    public ComputeNodeActor.IoPhases io(int[] nodes, int io, long readMicros, long writeMicros) {
+    public NodeProtocol.IoPhases io(int[] nodes, int io, long readMicros, long writeMicros) {
         LineTopology line = (LineTopology) machine;
         int at = line.ioPosition(io);
         int from = Math.min(at, line.position(nodes[0]));
@@ -233,6 +233,6 @@ public final class NetworkPlanner {
         }
         ids[count] = links.size() + io;
         weights[count] = nodes.length;
-        return new ComputeNodeActor.IoPhases(ids, weights, readMicros, writeMicros);
+        return new NodeProtocol.IoPhases(ids, weights, readMicros, writeMicros);
     }
 }

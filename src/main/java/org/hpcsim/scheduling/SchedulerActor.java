@@ -1,5 +1,8 @@
 package org.hpcsim.scheduling;
 
+import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.SchedulerProtocol;
+import org.hpcsim.protocol.NodeProtocol;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,8 +18,6 @@ import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.network.NoRouteException;
 import org.hpcsim.storage.IoAssignment;
-import org.hpcsim.node.ComputeNodeActor;
-import org.hpcsim.report.Recorder;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.topology.NodeRanges;
 import org.hpcsim.workload.Job;
@@ -39,77 +40,8 @@ import org.hpcsim.workload.JobStatus;
  * <p>With the time series on, the end of each pass sends the recorder the machine's counts (busy,
  * failed and drained nodes, queued and running jobs) when they differ from the last ones sent.
  */
-public final class SchedulerActor extends ComponentActor<SchedulerActor.Command> {
+public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
 
-    /** Messages the scheduler accepts. */
-    public sealed interface Command {
-    }
-
-    /** TraceFeeder -> Scheduler: a job arrives (at its arrival time). */
-    public record JobArrived(Job job) implements Command {
-    }
-
-    /**
-     * TraceFeeder -> Scheduler, in the wind-down of a run stopped early: jobs never submitted (their
-     * arrival lay after the stop), to record as such.
-     */
-    public record NotSubmitted(List<Job> jobs) implements Command {
-    }
-
-    /** TraceFeeder -> Scheduler: no job arrives after the last one sent (sent with it). */
-    public record TraceEnded() implements Command {
-    }
-
-    /**
-     * ComputeNode -> Scheduler: the job's run on {@code node} ended at {@code endTime} with
-     * {@code status}; a lead node under the links model adds the contention it saw, others null.
-     */
-    public record NodeReport(int jobIndex, int node, long endTime, JobStatus status, Contention contention)
-            implements Command {
-    }
-
-    /**
-     * ComputeNode -> Scheduler: the node stopped job {@code jobIndex} at {@code time} as asked
-     * ({@link ComputeNodeActor.Abort}); a lead under the links model says how much work was done
-     * (microseconds of trace run time), others NaN.
-     */
-    public record NodeAborted(int jobIndex, int node, long time, double workDone) implements Command {
-    }
-
-    /**
-     * ComputeNode -> Scheduler: {@code node} failed at {@code time} running {@code jobIndex} (-1:
-     * idle), with {@code workDone} as in {@link NodeAborted}; {@code cause} is what the failure came
-     * from ({@code scenario}, or the failure model); {@code alreadyDown} when it was down already.
-     */
-    public record NodeFailed(int node, long time, int jobIndex, double workDone, String cause, boolean alreadyDown)
-            implements Command {
-    }
-
-    /** ComputeNode -> Scheduler: {@code node} was repaired at {@code time}; {@code wasDown} false if it was up. */
-    public record NodeRepaired(int node, long time, String cause, boolean wasDown) implements Command {
-    }
-
-    /** Kernel (a scenario event) -> Scheduler: no new job on {@code nodes}; running ones finish. */
-    public record Drain(int[] nodes, String cause) implements Command {
-    }
-
-    /** Kernel (a scenario event) -> Scheduler: {@code nodes} take jobs again. */
-    public record Resume(int[] nodes, String cause) implements Command {
-    }
-
-    /**
-     * Kernel (a scenario event) -> Scheduler: the link between nodes {@code a} and {@code b} fails
-     * ({@code up} false) or comes back.
-     */
-    public record LinkEvent(int a, int b, boolean up, String cause) implements Command {
-    }
-
-    /**
-     * The contention a job met: time-weighted mean and largest stretch of its compute phase, the most load
-     * on one of its links, and how long its read and write phases took (0 without I/O).
-     */
-    public record Contention(double sigmaMean, double sigmaMax, long maxLinkLoad, long readTime, long writeTime) {
-    }
 
     /** How the scheduler treats failures: the fate of a failed job and its checkpoint interval. */
     public record FailurePolicy(JobFate fate, long checkpointInterval, boolean stopWhenDone) {
@@ -124,7 +56,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         long end;
         JobStatus status = JobStatus.COMPLETED;
         NetworkPlanner.Plan plan;
-        Contention contention;
+        SchedulerProtocol.Contention contention;
         /** When a failure cut the attempt short, else -1; then why, and the lead's work done if known. */
         long failedAt = -1;
         String failure;
@@ -146,19 +78,19 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     }
 
     /** The start of an events.csv effect that changed nothing. */
-    private static final String NONE = Recorder.EventLogged.NO_EFFECT;
+    private static final String NONE = RecorderProtocol.EventLogged.NO_EFFECT;
 
     private final SchedulerCore core;
-    private final Address<Recorder.Command> recorder;
+    private final Address<RecorderProtocol> recorder;
     private final TreeMap<Integer, Pending> pending = new TreeMap<>();
     private final Map<Integer, History> histories = new HashMap<>();
-    private final List<Recorder.Command> records = new ArrayList<>();
-    private final Address<ComputeNodeActor.Command>[] nodes;
+    private final List<RecorderProtocol> records = new ArrayList<>();
+    private final Address<NodeProtocol>[] nodes;
     private final NetworkPlanner network;
     private final PowerModel power;
     private final FailurePolicy failures;
     private final boolean timeSeries;
-    /** The counts last sent to the recorder, in {@link Recorder.Counts}'s order (all 0 before any). */
+    /** The counts last sent to the recorder, in {@link RecorderProtocol.Counts}'s order (all 0 before any). */
     private int sentBusy;
     private int sentFailed;
     private int sentDrained;
@@ -168,7 +100,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private SchedulerActor(ActorContext<KernelCommand> context, ComponentSetup setup, SchedulerCore core,
-                           Address<Recorder.Command> recorder, NetworkPlanner network, PowerModel power,
+                           Address<RecorderProtocol> recorder, NetworkPlanner network, PowerModel power,
                            FailurePolicy failures, boolean timeSeries) {
         super(context, setup);
         this.timeSeries = timeSeries;
@@ -185,7 +117,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
 
     /** {@code network}: the network model's planner, or null when run times ignore the network. */
     public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
-                                                 Address<Recorder.Command> recorder, NetworkPlanner network) {
+                                                 Address<RecorderProtocol> recorder, NetworkPlanner network) {
         return create(setup, core, recorder, network, null, FailurePolicy.DEFAULT, false);
     }
 
@@ -196,15 +128,15 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
      * {@code timeSeries}: send the recorder the machine's counts when they change.
      */
     public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
-                                                 Address<Recorder.Command> recorder, NetworkPlanner network,
+                                                 Address<RecorderProtocol> recorder, NetworkPlanner network,
                                                  PowerModel power, FailurePolicy failures, boolean timeSeries) {
         return Behaviors.setup(ctx -> new SchedulerActor(ctx, setup, core, recorder, network, power, failures,
                 timeSeries));
     }
 
     @Override
-    protected void onMessage(Command message) {
-        if (message instanceof NotSubmitted never) {
+    protected void onMessage(SchedulerProtocol message) {
+        if (message instanceof SchedulerProtocol.NotSubmitted never) {
             // After this actor's own wind-down: record them and ask for nothing more.
             for (Job job : never.jobs()) {
                 ended(job, -1, -1, null, JobStatus.NOT_SUBMITTED, "not submitted: the run was stopped before its"
@@ -214,14 +146,14 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             return;
         }
         requestWindDownCall();
-        if (message instanceof JobArrived arrived) {
+        if (message instanceof SchedulerProtocol.JobArrived arrived) {
             Job job = arrived.job();
             String reason = core.submit(job);
             if (reason != null) {
-                records.add(new Recorder.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason, null));
+                records.add(new RecorderProtocol.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason, null));
             }
             requestEndOfInstant();
-        } else if (message instanceof NodeReport report) {
+        } else if (message instanceof SchedulerProtocol.NodeReport report) {
             Pending p = pendingFor(report.jobIndex(), report.node());
             p.end = Math.max(p.end, report.endTime());
             if (report.status() == JobStatus.KILLED) {
@@ -231,32 +163,32 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
                 p.contention = report.contention();
             }
             reported(report.jobIndex(), p);
-        } else if (message instanceof NodeAborted aborted) {
+        } else if (message instanceof SchedulerProtocol.NodeAborted aborted) {
             Pending p = pendingFor(aborted.jobIndex(), aborted.node());
             if (!Double.isNaN(aborted.workDone())) {
                 p.workDone = aborted.workDone();
             }
             reported(aborted.jobIndex(), p);
-        } else if (message instanceof NodeFailed failed) {
+        } else if (message instanceof SchedulerProtocol.NodeFailed failed) {
             nodeFailed(failed);
-        } else if (message instanceof NodeRepaired repaired) {
+        } else if (message instanceof SchedulerProtocol.NodeRepaired repaired) {
             int node = repaired.node();
             boolean up = repaired.wasDown() && core.repair(node);
             String effect = !up ? NONE + "the node was not down"
                     : core.isDrained(node) ? "node up, still drained" : "node up";
             log(repaired.time(), "repair", "node " + node, effect, repaired.cause());
-        } else if (message instanceof Drain drain) {
+        } else if (message instanceof SchedulerProtocol.Drain drain) {
             drain(drain);
-        } else if (message instanceof Resume resume) {
+        } else if (message instanceof SchedulerProtocol.Resume resume) {
             int changed = 0;
             for (int node : resume.nodes()) {
                 changed += core.resume(node) ? 1 : 0;
             }
             log(now(), "resume", NodeRanges.describe(resume.nodes()), changed == 0 ? NONE + "no node was drained"
                     : changed + " node" + (changed == 1 ? "" : "s") + " back in service", resume.cause());
-        } else if (message instanceof LinkEvent link) {
+        } else if (message instanceof SchedulerProtocol.LinkEvent link) {
             linkEvent(link);
-        } else if (message instanceof TraceEnded) {
+        } else if (message instanceof SchedulerProtocol.TraceEnded) {
             traceEnded = true;
             requestEndOfInstant();
         }
@@ -284,17 +216,17 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             RunningJob r = p.run;
             ended(r.job(), r.start(), p.end, r.nodes(), p.status, null, use(p));
             if (p.ioNode >= 0) {
-                Contention c = p.contention;
+                SchedulerProtocol.Contention c = p.contention;
                 boolean measured = c != null && network != null && p.plan != null && p.plan.flow() != null;
                 IoAssignment io = core.model().io();
-                records.add(new Recorder.IoEnded(r.job(), p.ioNode, io.read(r.job()), io.write(r.job()),
+                records.add(new RecorderProtocol.IoEnded(r.job(), p.ioNode, io.read(r.job()), io.write(r.job()),
                         measured ? c.readTime() : p.readAlone, measured ? c.writeTime() : p.writeAlone));
             }
         }
         requestEndOfInstant();
     }
 
-    private void nodeFailed(NodeFailed f) {
+    private void nodeFailed(SchedulerProtocol.NodeFailed f) {
         String target = "node " + f.node();
         boolean changed = !f.alreadyDown() && core.fail(f.node());
         if (f.jobIndex() < 0) {
@@ -319,7 +251,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
 
     /** Stops the attempt on the job's other nodes; each answers with NodeAborted unless it already reported. */
     private void abortOthers(Pending p, int except) {
-        ComputeNodeActor.Abort abort = new ComputeNodeActor.Abort(p.run.job().index());
+        NodeProtocol.Abort abort = new NodeProtocol.Abort(p.run.job().index());
         for (int node : p.run.nodes()) {
             if (node != except) {
                 send(nodes[node], abort);
@@ -347,11 +279,11 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         long savedNow = saved - savedBefore;
         double lostFraction = done > 0 ? Math.max(0, 1 - savedNow / done) : 1;
         double lost = (double) r.nodes().length * elapsed * lostFraction;
-        records.add(new Recorder.AttemptEnded(original, number, r.start(), p.failedAt, r.nodes(),
+        records.add(new RecorderProtocol.AttemptEnded(original, number, r.start(), p.failedAt, r.nodes(),
                 failures.fate().outcome(), p.failure,
                 savedNow, lost));
         if (failures.fate() == JobFate.KILL) {
-            records.add(new Recorder.JobEnded(original, r.start(), p.failedAt, r.nodes(), JobStatus.FAILED, p.failure,
+            records.add(new RecorderProtocol.JobEnded(original, r.start(), p.failedAt, r.nodes(), JobStatus.FAILED, p.failure,
                     use(p), number, firstStart));
             return;
         }
@@ -383,7 +315,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         return Math.min(work, elapsed);
     }
 
-    private void drain(Drain drain) {
+    private void drain(SchedulerProtocol.Drain drain) {
         int changed = 0;
         int busy = 0;
         for (int node : drain.nodes()) {
@@ -398,7 +330,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     }
 
     /** A link fails or comes back: running jobs whose routes change are rerouted, or fail without a route. */
-    private void linkEvent(LinkEvent e) {
+    private void linkEvent(SchedulerProtocol.LinkEvent e) {
         String target = "link " + e.a() + "-" + e.b();
         int link = network.link(e.a(), e.b());
         boolean changed = e.up() ? network.repairLink(link) : network.failLink(link);
@@ -434,7 +366,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
             p.plan = next;
             rerouted++;
             if (next.flow() != null) {
-                send(nodes[r.nodes()[0]], new ComputeNodeActor.Reroute(r.job().index(), next.flow()));
+                send(nodes[r.nodes()[0]], new NodeProtocol.Reroute(r.job().index(), next.flow()));
             }
         }
         String effect = (e.up() ? "link up" : "link down " + network.describe(link)) + "; " + rerouted
@@ -485,24 +417,24 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         double watts = watts(plan);
         if (plan != null && plan.flow() != null) {
             int lead = r.nodes()[0];
-            ComputeNodeActor.Flow flow = plan.flow();
+            NodeProtocol.Flow flow = plan.flow();
             if (p.ioNode >= 0) {
-                ComputeNodeActor.IoPhases phases = network.io(r.nodes(), p.ioNode, p.readAlone, p.writeAlone);
-                flow = new ComputeNodeActor.Flow(flow.nodes(), flow.links(), flow.weights(), flow.linkBase(), flow.c(),
+                NodeProtocol.IoPhases phases = network.io(r.nodes(), p.ioNode, p.readAlone, p.writeAlone);
+                flow = new NodeProtocol.Flow(flow.nodes(), flow.links(), flow.weights(), flow.linkBase(), flow.c(),
                         flow.tau(), phases);
             }
-            ComputeNodeActor.StartJob follow = new ComputeNodeActor.StartJob(job.index(), plan.runTime(),
+            NodeProtocol.StartJob follow = new NodeProtocol.StartJob(job.index(), plan.runTime(),
                     plan.limit(), null, true, watts);
             for (int node : r.nodes()) {
                 send(nodes[node], node == lead
-                        ? new ComputeNodeActor.StartJob(job.index(), plan.runTime(), plan.limit(), flow, false, watts)
+                        ? new NodeProtocol.StartJob(job.index(), plan.runTime(), plan.limit(), flow, false, watts)
                         : follow);
             }
             return;
         }
         // Without link actors the I/O phases take their time alone, before and after the run; the limit
         // (kill at the estimate) applies to the run.
-        ComputeNodeActor.StartJob start = new ComputeNodeActor.StartJob(job.index(),
+        NodeProtocol.StartJob start = new NodeProtocol.StartJob(job.index(),
                 (plan == null ? job.runTime() : plan.runTime()) + ioTime,
                 (plan == null ? job.estimate() : plan.limit()) + ioTime, watts);
         for (int node : r.nodes()) {
@@ -551,7 +483,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
         sentDrained = drained;
         sentQueued = queued;
         sentRunning = running;
-        send(recorder, new Recorder.Counts(busy, failed, drained, queued, running));
+        send(recorder, new RecorderProtocol.Counts(busy, failed, drained, queued, running));
     }
 
     /**
@@ -560,23 +492,23 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
      * the first start.
      */
     private void ended(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
-                       Recorder.NetworkUse use) {
+                       RecorderProtocol.NetworkUse use) {
         History h = histories.remove(job.index());
         int attempts = (h == null ? 0 : h.attempts()) + (nodes == null ? 0 : 1);
         long firstStart = h != null ? h.firstStart() : nodes == null ? -1 : start;
-        records.add(new Recorder.JobEnded(h == null ? job : h.original(), start, end, nodes, status, reason, use,
+        records.add(new RecorderProtocol.JobEnded(h == null ? job : h.original(), start, end, nodes, status, reason, use,
                 attempts, firstStart));
     }
 
     private void flushRecords() {
-        for (Recorder.Command c : records) {
+        for (RecorderProtocol c : records) {
             send(recorder, c);
         }
         records.clear();
     }
 
     private void log(long time, String event, String target, String effect, String cause) {
-        records.add(new Recorder.EventLogged(time, event, target, effect, cause));
+        records.add(new RecorderProtocol.EventLogged(time, event, target, effect, cause));
         requestEndOfInstant();
     }
 
@@ -598,12 +530,12 @@ public final class SchedulerActor extends ComponentActor<SchedulerActor.Command>
     }
 
     /** What the recorder reports of the job's network use, or null without a network model. */
-    private static Recorder.NetworkUse use(Pending p) {
+    private static RecorderProtocol.NetworkUse use(Pending p) {
         if (p.plan == null) {
             return null;
         }
-        Contention c = p.contention;
-        return new Recorder.NetworkUse(p.plan.tau(), c == null ? Double.NaN : c.sigmaMean(),
+        SchedulerProtocol.Contention c = p.contention;
+        return new RecorderProtocol.NetworkUse(p.plan.tau(), c == null ? Double.NaN : c.sigmaMean(),
                 c == null ? Double.NaN : c.sigmaMax(), p.plan.hopBytes(),
                 c == null ? p.plan.maxOwnWeight() : c.maxLinkLoad());
     }

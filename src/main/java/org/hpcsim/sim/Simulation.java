@@ -1,5 +1,11 @@
 package org.hpcsim.sim;
 
+import org.hpcsim.protocol.FeederProtocol;
+import org.hpcsim.protocol.ThermalProtocol;
+import org.hpcsim.protocol.CracProtocol;
+import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.SchedulerProtocol;
+import org.hpcsim.protocol.NodeProtocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -289,34 +295,34 @@ public final class Simulation {
     /** Sends what the event does to the components it concerns, due at its time. */
     void dispatch(ScenarioEvent e, MessageSink sink) {
         int n = topology.size();
-        Address<SchedulerActor.Command> scheduler = new Address<>(n);
+        Address<SchedulerProtocol> scheduler = new Address<>(n);
         int[] t = e.targets();
         switch (e.kind()) {
             case NODE_FAIL -> {
                 for (int node : t) {
-                    sink.put(new Address<ComputeNodeActor.Command>(node), new ComputeNodeActor.Fail(SCENARIO), e.time());
+                    sink.put(new Address<NodeProtocol>(node), new NodeProtocol.Fail(SCENARIO), e.time());
                 }
             }
             case NODE_REPAIR -> {
                 for (int node : t) {
-                    sink.put(new Address<ComputeNodeActor.Command>(node), new ComputeNodeActor.Repair(SCENARIO),
+                    sink.put(new Address<NodeProtocol>(node), new NodeProtocol.Repair(SCENARIO),
                             e.time());
                 }
             }
-            case NODE_DRAIN -> sink.put(scheduler, new SchedulerActor.Drain(t, SCENARIO), e.time());
-            case NODE_RESUME -> sink.put(scheduler, new SchedulerActor.Resume(t, SCENARIO), e.time());
+            case NODE_DRAIN -> sink.put(scheduler, new SchedulerProtocol.Drain(t, SCENARIO), e.time());
+            case NODE_RESUME -> sink.put(scheduler, new SchedulerProtocol.Resume(t, SCENARIO), e.time());
             case LINK_FAIL, LINK_REPAIR -> sink.put(scheduler,
-                    new SchedulerActor.LinkEvent(t[0], t[1], e.kind() == ScenarioEvent.Kind.LINK_REPAIR, SCENARIO), e.time());
-            case CRAC_FAIL -> sink.put(crac(t[0]), new CracActor.Fail(SCENARIO), e.time());
-            case CRAC_REPAIR -> sink.put(crac(t[0]), new CracActor.Repair(SCENARIO), e.time());
-            case CRAC_SUPPLY -> sink.put(crac(t[0]), new CracActor.SetSupply(e.supply(), SCENARIO), e.time());
+                    new SchedulerProtocol.LinkEvent(t[0], t[1], e.kind() == ScenarioEvent.Kind.LINK_REPAIR, SCENARIO), e.time());
+            case CRAC_FAIL -> sink.put(crac(t[0]), new CracProtocol.Fail(SCENARIO), e.time());
+            case CRAC_REPAIR -> sink.put(crac(t[0]), new CracProtocol.Repair(SCENARIO), e.time());
+            case CRAC_SUPPLY -> sink.put(crac(t[0]), new CracProtocol.SetSupply(e.supply(), SCENARIO), e.time());
         }
     }
 
     /** The cause events.csv gives a scripted event, wherever it was given (so a console and a file agree). */
     private static final String SCENARIO = "scenario";
 
-    private Address<CracActor.Command> crac(int unit) {
+    private Address<CracProtocol> crac(int unit) {
         return new Address<>(thermalId() + 1 + unit);
     }
 
@@ -459,11 +465,11 @@ public final class Simulation {
             kernelProgress = kernel.progress();
             CompletableFuture<RunMetrics> metrics = new CompletableFuture<>();
             int n = topology.size();
-            Address<SchedulerActor.Command> scheduler = new Address<>(n);
-            Address<Recorder.Command> recorder = new Address<>(n + 2);
+            Address<SchedulerProtocol> scheduler = new Address<>(n);
+            Address<RecorderProtocol> recorder = new Address<>(n + 2);
             long latency = scenario.reportLatency();
             int thermalId = thermalId();
-            Address<ThermalActor.Command> thermal = room == null ? null : new Address<>(thermalId);
+            Address<ThermalProtocol> thermal = room == null ? null : new Address<>(thermalId);
             double idle = room == null ? 0 : room.model().power().idle();
             FailureModel nodeFailures = failureModel.stochastic() ? failureModel : null;
             for (int i = 0; i < n; i++) {
@@ -476,7 +482,7 @@ public final class Simulation {
             Scenario.TimeSeries ts = scenario.timeSeries();
             kernel.add(n, "scheduler", setup -> SchedulerActor.create(setup, core, recorder, network,
                     room == null ? null : room.model().power(), failurePolicy, ts.enabled()));
-            Address<TraceFeeder.Command> feeder = kernel.add(n + 1, "feeder",
+            Address<FeederProtocol> feeder = kernel.add(n + 1, "feeder",
                     setup -> TraceFeeder.create(setup, jobs, scheduler, scenario.kernel().feederBatch()));
             Path jobsCsv = out.file("jobs.csv");
             boolean linksCsv = linkActors() > 0 && scenario.network().linksCsv();
@@ -507,7 +513,7 @@ public final class Simulation {
                 addRoom(kernel, thermal, thermalId, recorder, first);
             }
             if (first != null) {
-                kernel.schedule(feeder, new TraceFeeder.Feed(), first.arrival());
+                kernel.schedule(feeder, new FeederProtocol.Feed(), first.arrival());
             }
             MessageSink initial = new MessageSink() {
                 @Override
@@ -521,7 +527,7 @@ public final class Simulation {
             if (nodeFailures != null) {
                 long start = first == null ? 0 : first.arrival();
                 for (int i = 0; i < n; i++) {
-                    kernel.schedule(new Address<ComputeNodeActor.Command>(i), new ComputeNodeActor.StartFailures(), start);
+                    kernel.schedule(new Address<NodeProtocol>(i), new NodeProtocol.StartFailures(), start);
                 }
             }
             control = kernel.control();
@@ -547,8 +553,8 @@ public final class Simulation {
     }
 
     /** The thermal actor, the CRAC units and the scheduled events; the first sample at the first arrival. */
-    private void addRoom(Kernel kernel, Address<ThermalActor.Command> thermal, int thermalId,
-                         Address<Recorder.Command> recorder, Job first) {
+    private void addRoom(Kernel kernel, Address<ThermalProtocol> thermal, int thermalId,
+                         Address<RecorderProtocol> recorder, Job first) {
         CoolingSettings cooling = room.cooling();
         int firstCrac = thermalId + 1;
         boolean trace = scenario.thermal().nodePowerCsv();
@@ -558,7 +564,7 @@ public final class Simulation {
             int unit = u;
             kernel.add(firstCrac + u, "crac", setup -> CracActor.create(setup, unit, cooling, thermal, recorder));
         }
-        kernel.schedule(thermal, new ThermalActor.Begin(), first == null ? 0 : first.arrival());
+        kernel.schedule(thermal, new ThermalProtocol.Begin(), first == null ? 0 : first.arrival());
     }
 
     private JsonWriter summary(Result r) {

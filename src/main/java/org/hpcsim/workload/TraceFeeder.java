@@ -1,5 +1,7 @@
 package org.hpcsim.workload;
 
+import org.hpcsim.protocol.FeederProtocol;
+import org.hpcsim.protocol.SchedulerProtocol;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pekko.actor.typed.Behavior;
@@ -9,7 +11,6 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.scheduling.SchedulerActor;
 
 /**
  * Streams the trace into the simulation: each time it wakes it sends the next batch of jobs to the
@@ -20,26 +21,19 @@ import org.hpcsim.scheduling.SchedulerActor;
  * (a console's quit, an interrupt) it hands the scheduler every job not yet submitted, to record, so that
  * jobs.csv still has one row per trace job.
  */
-public final class TraceFeeder extends ComponentActor<TraceFeeder.Command> {
+public final class TraceFeeder extends ComponentActor<FeederProtocol> {
 
-    /** Messages the feeder accepts. */
-    public sealed interface Command {
-    }
-
-    /** Kernel (first) or TraceFeeder -> itself: send the next batch. */
-    public record Feed() implements Command {
-    }
 
     private final JobStream jobs;
-    private final Address<SchedulerActor.Command> scheduler;
-    private final Address<Command> self;
+    private final Address<SchedulerProtocol> scheduler;
+    private final Address<FeederProtocol> self;
     private final int batch;
     /** The batch sent last, and when: its jobs that were due after a stop were never submitted. */
     private final List<Job> inFlight = new ArrayList<>();
     private long sentAt;
 
     private TraceFeeder(ActorContext<KernelCommand> context, ComponentSetup setup, JobStream jobs,
-                        Address<SchedulerActor.Command> scheduler, int batch) {
+                        Address<SchedulerProtocol> scheduler, int batch) {
         super(context, setup);
         this.jobs = jobs;
         this.scheduler = scheduler;
@@ -48,12 +42,12 @@ public final class TraceFeeder extends ComponentActor<TraceFeeder.Command> {
     }
 
     public static Behavior<KernelCommand> create(ComponentSetup setup, JobStream jobs,
-                                                 Address<SchedulerActor.Command> scheduler, int batch) {
+                                                 Address<SchedulerProtocol> scheduler, int batch) {
         return Behaviors.setup(ctx -> new TraceFeeder(ctx, setup, jobs, scheduler, batch));
     }
 
     @Override
-    protected void onMessage(Command message) {
+    protected void onMessage(FeederProtocol message) {
         requestWindDownCall();
         inFlight.clear();
         sentAt = now();
@@ -66,15 +60,15 @@ public final class TraceFeeder extends ComponentActor<TraceFeeder.Command> {
             }
             jobs.next();
             long at = Math.max(next.arrival(), now());
-            send(scheduler, new SchedulerActor.JobArrived(next), at - now());
+            send(scheduler, new SchedulerProtocol.JobArrived(next), at - now());
             inFlight.add(next);
             last = at;
             sent++;
         }
         if (next != null) {
-            send(self, new Feed(), last - now());
+            send(self, new FeederProtocol.Feed(), last - now());
         } else if (sent > 0) {
-            send(scheduler, new SchedulerActor.TraceEnded(), last - now());
+            send(scheduler, new SchedulerProtocol.TraceEnded(), last - now());
         }
     }
 
@@ -95,12 +89,12 @@ public final class TraceFeeder extends ComponentActor<TraceFeeder.Command> {
         while ((j = jobs.next()) != null) {
             never.add(j);
             if (never.size() == NOT_SUBMITTED_CHUNK) {
-                send(scheduler, new SchedulerActor.NotSubmitted(never), 0);
+                send(scheduler, new SchedulerProtocol.NotSubmitted(never), 0);
                 never = new ArrayList<>();
             }
         }
         if (!never.isEmpty()) {
-            send(scheduler, new SchedulerActor.NotSubmitted(never), 0);
+            send(scheduler, new SchedulerProtocol.NotSubmitted(never), 0);
         }
     }
 

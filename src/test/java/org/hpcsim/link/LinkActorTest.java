@@ -1,5 +1,8 @@
 package org.hpcsim.link;
 
+import org.hpcsim.protocol.LinkProtocol;
+import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.NodeProtocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,8 +14,6 @@ import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PartitionCommand;
-import org.hpcsim.node.ComputeNodeActor;
-import org.hpcsim.report.Recorder;
 import org.junit.jupiter.api.Test;
 
 /** A link actor driven synchronously; its partition manager is an inbox. */
@@ -20,12 +21,12 @@ class LinkActorTest {
     private static final int LINK_COMPONENT = 40;
     private static final int LINK = 7;
     private static final int RECORDER = 30;
-    private static final Address<ComputeNodeActor.Command> LEAD_A = new Address<>(1);
-    private static final Address<ComputeNodeActor.Command> LEAD_B = new Address<>(5);
+    private static final Address<NodeProtocol> LEAD_A = new Address<>(1);
+    private static final Address<NodeProtocol> LEAD_B = new Address<>(5);
 
     private final TestInbox<PartitionCommand> manager = TestInbox.create();
     private final BehaviorTestKit<KernelCommand> link = BehaviorTestKit.create(LinkActor.create(
-            new ComponentSetup(LINK_COMPONENT, 1, manager.getRef(), 1), LINK, new Address<Recorder.Command>(RECORDER)));
+            new ComponentSetup(LINK_COMPONENT, 1, manager.getRef(), 1), LINK, new Address<RecorderProtocol>(RECORDER)));
 
     private PartitionCommand.Handled deliver(long time, int round, int sender, Object payload) {
         link.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, sender, 0, LINK_COMPONENT, payload)));
@@ -39,28 +40,28 @@ class LinkActorTest {
 
     @Test
     void oncePerInstantEveryJobOnTheLinkHearsTheTotalAndItsOwnWeight() {
-        PartitionCommand.Handled first = deliver(5, 1, 1, new LinkActor.Join(10, 30, LEAD_A));
+        PartitionCommand.Handled first = deliver(5, 1, 1, new LinkProtocol.Join(10, 30, LEAD_A));
         assertTrue(first.wantsEndOfInstant());
         assertTrue(first.out().isEmpty(), "nothing is sent before the instant's joins are all in");
-        deliver(5, 1, 5, new LinkActor.Join(11, 10, LEAD_B));
+        deliver(5, 1, 5, new LinkProtocol.Join(11, 10, LEAD_B));
         List<Envelope> out = endOfInstant(5, 2);
         assertEquals(3, out.size());
-        assertEquals(new ComputeNodeActor.LinkShare(10, LINK, 40, 30), out.get(0).payload());
+        assertEquals(new NodeProtocol.LinkShare(10, LINK, 40, 30), out.get(0).payload());
         assertEquals(1, out.get(0).target());
-        assertEquals(new ComputeNodeActor.LinkShare(11, LINK, 40, 10), out.get(1).payload());
+        assertEquals(new NodeProtocol.LinkShare(11, LINK, 40, 10), out.get(1).payload());
         assertEquals(5, out.get(1).target());
-        assertEquals(new Recorder.LinkLoad(LINK, 40, 2), out.get(2).payload());
+        assertEquals(new RecorderProtocol.LinkLoad(LINK, 40, 2), out.get(2).payload());
         assertEquals(RECORDER, out.get(2).target());
     }
 
     @Test
     void aLeavingJobLowersTheTotalTheOthersHear() {
-        deliver(0, 1, 1, new LinkActor.Join(10, 30, LEAD_A));
-        deliver(0, 1, 5, new LinkActor.Join(11, 10, LEAD_B));
+        deliver(0, 1, 1, new LinkProtocol.Join(10, 30, LEAD_A));
+        deliver(0, 1, 5, new LinkProtocol.Join(11, 10, LEAD_B));
         endOfInstant(0, 2);
-        deliver(9, 0, 1, new LinkActor.Leave(10));
+        deliver(9, 0, 1, new LinkProtocol.Leave(10));
         List<Envelope> out = endOfInstant(9, 1);
-        assertEquals(new ComputeNodeActor.LinkShare(11, LINK, 10, 10), out.get(0).payload());
-        assertEquals(new Recorder.LinkLoad(LINK, 10, 1), out.get(1).payload());
+        assertEquals(new NodeProtocol.LinkShare(11, LINK, 10, 10), out.get(0).payload());
+        assertEquals(new RecorderProtocol.LinkLoad(LINK, 10, 1), out.get(1).payload());
     }
 }

@@ -1,5 +1,8 @@
 package org.hpcsim.node;
 
+import org.hpcsim.protocol.LinkProtocol;
+import org.hpcsim.protocol.SchedulerProtocol;
+import org.hpcsim.protocol.NodeProtocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,8 +19,6 @@ import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PartitionCommand;
-import org.hpcsim.link.LinkActor;
-import org.hpcsim.scheduling.SchedulerActor;
 import org.hpcsim.workload.JobStatus;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,7 @@ class ComputeNodeActorTest {
 
     private final TestInbox<PartitionCommand> manager = TestInbox.create();
     private final BehaviorTestKit<KernelCommand> node = BehaviorTestKit.create(ComputeNodeActor.create(
-            new ComponentSetup(NODE, 1, manager.getRef(), 1), new Address<SchedulerActor.Command>(SCHEDULER), 5));
+            new ComponentSetup(NODE, 1, manager.getRef(), 1), new Address<SchedulerProtocol>(SCHEDULER), 5));
 
     private PartitionCommand.Handled deliver(long time, int round, Object payload) {
         node.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, SCHEDULER, 0, NODE, payload)));
@@ -37,67 +38,67 @@ class ComputeNodeActorTest {
 
     @Test
     void runsTheJobForItsRunTimeThenReportsAfterTheReportLatency() {
-        PartitionCommand.Handled started = deliver(100, 2, new ComputeNodeActor.StartJob(7, 50, 80, 0));
+        PartitionCommand.Handled started = deliver(100, 2, new NodeProtocol.StartJob(7, 50, 80, 0));
         assertNull(started.error());
         assertFalse(started.wantsEndOfInstant());
         Envelope wake = started.out().get(0);
-        assertEquals(new Envelope(150, 0, NODE, 0, NODE, new ComputeNodeActor.RunEnds(7, 1)), wake);
+        assertEquals(new Envelope(150, 0, NODE, 0, NODE, new NodeProtocol.RunEnds(7, 1)), wake);
 
         PartitionCommand.Handled ended = deliver(150, 0, wake.payload());
         Envelope report = ended.out().get(0);
         assertEquals(SCHEDULER, report.target());
         assertEquals(155, report.time());
         assertEquals(0, report.round());
-        assertEquals(new SchedulerActor.NodeReport(7, NODE, 150, JobStatus.COMPLETED, null), report.payload());
+        assertEquals(new SchedulerProtocol.NodeReport(7, NODE, 150, JobStatus.COMPLETED, null), report.payload());
     }
 
     @Test
     void aJobThatOutrunsItsLimitIsKilledAtTheLimit() {
-        Envelope wake = deliver(0, 1, new ComputeNodeActor.StartJob(4, 100, 80, 0)).out().get(0);
+        Envelope wake = deliver(0, 1, new NodeProtocol.StartJob(4, 100, 80, 0)).out().get(0);
         assertEquals(80, wake.time());
         Object report = deliver(80, 0, wake.payload()).out().get(0).payload();
-        assertEquals(new SchedulerActor.NodeReport(4, NODE, 80, JobStatus.KILLED, null), report);
+        assertEquals(new SchedulerProtocol.NodeReport(4, NODE, 80, JobStatus.KILLED, null), report);
     }
 
     @Test
     void aSecondJobOnABusyNodeIsAFailureReportedToTheKernel() {
-        deliver(0, 1, new ComputeNodeActor.StartJob(1, 100, 100, 0));
-        PartitionCommand.Handled h = deliver(10, 1, new ComputeNodeActor.StartJob(2, 100, 100, 0));
+        deliver(0, 1, new NodeProtocol.StartJob(1, 100, 100, 0));
+        PartitionCommand.Handled h = deliver(10, 1, new NodeProtocol.StartJob(2, 100, 100, 0));
         assertEquals(NODE, h.error().componentId());
     }
 
     @Test
     void aLeadNodeJoinsItsLinksFollowsItsStretchAndEndsTheJobForItsOtherNodes() {
-        ComputeNodeActor.Flow flow = new ComputeNodeActor.Flow(new int[] {NODE, 4}, new int[] {2, 9},
+        NodeProtocol.Flow flow = new NodeProtocol.Flow(new int[] {NODE, 4}, new int[] {2, 9},
                 new long[] {6, 3}, 100, 1.0, 1.0);
-        PartitionCommand.Handled started = deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 1000, flow, false, 0));
+        PartitionCommand.Handled started = deliver(0, 1, new NodeProtocol.StartJob(7, 50, 1000, flow, false, 0));
         List<Envelope> out = started.out();
-        assertEquals(new LinkActor.Join(7, 6, new Address<ComputeNodeActor.Command>(NODE)), out.get(0).payload());
+        assertEquals(new LinkProtocol.Join(7, 6, new Address<NodeProtocol>(NODE)), out.get(0).payload());
         assertEquals(102, out.get(0).target());
         assertEquals(109, out.get(1).target());
-        assertEquals(new ComputeNodeActor.PredictedEnd(7, 2), out.get(2).payload());
+        assertEquals(new NodeProtocol.PredictedEnd(7, 2), out.get(2).payload());
         assertEquals(50, out.get(2).time(), "alone: c = 1, tau = 1, sigma = 1");
 
         // Link 9 now carries 9 of which 3 are the job's: sigma 3 from t = 10 on; 40 of work left.
-        out = deliver(10, 3, new ComputeNodeActor.LinkShare(7, 9, 9, 3)).out();
-        assertEquals(new Envelope(130, 0, NODE, 3, NODE, new ComputeNodeActor.PredictedEnd(7, 3)), out.get(0));
+        out = deliver(10, 3, new NodeProtocol.LinkShare(7, 9, 9, 3)).out();
+        assertEquals(new Envelope(130, 0, NODE, 3, NODE, new NodeProtocol.PredictedEnd(7, 3)), out.get(0));
 
-        assertTrue(deliver(50, 0, new ComputeNodeActor.PredictedEnd(7, 2)).out().isEmpty(), "a stale prediction");
-        out = deliver(130, 0, new ComputeNodeActor.PredictedEnd(7, 3)).out();
-        assertEquals(new LinkActor.Leave(7), out.get(0).payload());
-        assertEquals(new LinkActor.Leave(7), out.get(1).payload());
-        assertEquals(new ComputeNodeActor.JobOver(7, JobStatus.COMPLETED), out.get(2).payload());
+        assertTrue(deliver(50, 0, new NodeProtocol.PredictedEnd(7, 2)).out().isEmpty(), "a stale prediction");
+        out = deliver(130, 0, new NodeProtocol.PredictedEnd(7, 3)).out();
+        assertEquals(new LinkProtocol.Leave(7), out.get(0).payload());
+        assertEquals(new LinkProtocol.Leave(7), out.get(1).payload());
+        assertEquals(new NodeProtocol.JobOver(7, JobStatus.COMPLETED), out.get(2).payload());
         assertEquals(4, out.get(2).target());
-        SchedulerActor.NodeReport report = (SchedulerActor.NodeReport) out.get(3).payload();
+        SchedulerProtocol.NodeReport report = (SchedulerProtocol.NodeReport) out.get(3).payload();
         assertEquals(JobStatus.COMPLETED, report.status());
-        assertEquals(new SchedulerActor.Contention((10 + 3 * 120) / 130.0, 3.0, 9, 0, 0), report.contention());
+        assertEquals(new SchedulerProtocol.Contention((10 + 3 * 120) / 130.0, 3.0, 9, 0, 0), report.contention());
     }
 
     @Test
     void aFollowerNodeReportsWhenTheLeadSaysTheJobIsOver() {
-        assertTrue(deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 1000, null, true, 0)).out().isEmpty());
-        Envelope report = deliver(80, 1, new ComputeNodeActor.JobOver(7, JobStatus.KILLED)).out().get(0);
-        assertEquals(new SchedulerActor.NodeReport(7, NODE, 80, JobStatus.KILLED, null), report.payload());
+        assertTrue(deliver(0, 1, new NodeProtocol.StartJob(7, 50, 1000, null, true, 0)).out().isEmpty());
+        Envelope report = deliver(80, 1, new NodeProtocol.JobOver(7, JobStatus.KILLED)).out().get(0);
+        assertEquals(new SchedulerProtocol.NodeReport(7, NODE, 80, JobStatus.KILLED, null), report.payload());
         assertEquals(85, report.time());
     }
 
@@ -114,10 +115,10 @@ class ComputeNodeActorTest {
 
     @Test
     void aFailureWhileRunningReportsTheJobAfterTheReportLatencyAndItsStaleEndIsIgnored() {
-        Envelope wake = deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 80, 0)).out().get(0);
-        Object report = reportOf(deliver(20, 0, new ComputeNodeActor.Fail("scenario")), 20);
+        Envelope wake = deliver(0, 1, new NodeProtocol.StartJob(7, 50, 80, 0)).out().get(0);
+        Object report = reportOf(deliver(20, 0, new NodeProtocol.Fail("scenario")), 20);
         // Without the links model the node does not follow the job's work: NaN.
-        assertEquals(new SchedulerActor.NodeFailed(NODE, 20, 7, Double.NaN, "scenario", false), report);
+        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 20, 7, Double.NaN, "scenario", false), report);
         // The job's end was already due: it must not be reported a second time.
         PartitionCommand.Handled stale = deliver(50, 0, wake.payload());
         assertNull(stale.error());
@@ -126,83 +127,83 @@ class ComputeNodeActorTest {
 
     @Test
     void aFailureWhileIdleReportsNoJob() {
-        Object report = reportOf(deliver(30, 0, new ComputeNodeActor.Fail("scenario")), 30);
-        assertEquals(new SchedulerActor.NodeFailed(NODE, 30, -1, Double.NaN, "scenario", false), report);
+        Object report = reportOf(deliver(30, 0, new NodeProtocol.Fail("scenario")), 30);
+        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 30, -1, Double.NaN, "scenario", false), report);
     }
 
     @Test
     void aSecondFailureOfADownNodeIsReportedAsAlreadyDown() {
-        deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 80, 0));
-        deliver(10, 0, new ComputeNodeActor.Fail("scenario"));
-        Object report = reportOf(deliver(12, 0, new ComputeNodeActor.Fail("console")), 12);
+        deliver(0, 1, new NodeProtocol.StartJob(7, 50, 80, 0));
+        deliver(10, 0, new NodeProtocol.Fail("scenario"));
+        Object report = reportOf(deliver(12, 0, new NodeProtocol.Fail("console")), 12);
         // The scheduler logs it as a no-op; the job was reported with the first failure.
-        assertEquals(new SchedulerActor.NodeFailed(NODE, 12, -1, Double.NaN, "console", true), report);
+        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 12, -1, Double.NaN, "console", true), report);
     }
 
     @Test
     void aJobStartedOnADownNodeIsAnsweredWithAFailureForThatJobAndNeverRuns() {
-        deliver(10, 0, new ComputeNodeActor.Fail("scenario"));
+        deliver(10, 0, new NodeProtocol.Fail("scenario"));
         // The scheduler placed job 4 before it heard of the failure (report latency).
-        Object report = reportOf(deliver(12, 1, new ComputeNodeActor.StartJob(4, 50, 80, 0)), 12);
-        assertEquals(new SchedulerActor.NodeFailed(NODE, 12, 4, Double.NaN, "scenario", false), report);
+        Object report = reportOf(deliver(12, 1, new NodeProtocol.StartJob(4, 50, 80, 0)), 12);
+        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 12, 4, Double.NaN, "scenario", false), report);
 
         // Once repaired it takes jobs again (no "busy" error: the refused job never occupied it).
-        deliver(20, 0, new ComputeNodeActor.Repair("scenario"));
-        PartitionCommand.Handled h = deliver(30, 1, new ComputeNodeActor.StartJob(5, 50, 80, 0));
+        deliver(20, 0, new NodeProtocol.Repair("scenario"));
+        PartitionCommand.Handled h = deliver(30, 1, new NodeProtocol.StartJob(5, 50, 80, 0));
         assertNull(h.error());
         assertEquals(80, h.out().get(0).time());
     }
 
     @Test
     void abortingTheRunningJobAnswersNodeAbortedAndAbortingAnotherJobIsIgnored() {
-        Envelope wake = deliver(0, 1, new ComputeNodeActor.StartJob(7, 50, 80, 0)).out().get(0);
-        PartitionCommand.Handled other = deliver(10, 1, new ComputeNodeActor.Abort(6));
+        Envelope wake = deliver(0, 1, new NodeProtocol.StartJob(7, 50, 80, 0)).out().get(0);
+        PartitionCommand.Handled other = deliver(10, 1, new NodeProtocol.Abort(6));
         assertNull(other.error());
         assertTrue(other.out().isEmpty(), "job 6 is not on this node");
 
-        Object report = reportOf(deliver(20, 1, new ComputeNodeActor.Abort(7)), 20);
-        assertEquals(new SchedulerActor.NodeAborted(7, NODE, 20, Double.NaN), report);
+        Object report = reportOf(deliver(20, 1, new NodeProtocol.Abort(7)), 20);
+        assertEquals(new SchedulerProtocol.NodeAborted(7, NODE, 20, Double.NaN), report);
         assertTrue(deliver(50, 0, wake.payload()).out().isEmpty(), "every job is reported once");
         // The node is idle again.
-        assertNull(deliver(60, 1, new ComputeNodeActor.StartJob(8, 5, 5, 0)).error());
+        assertNull(deliver(60, 1, new NodeProtocol.StartJob(8, 5, 5, 0)).error());
     }
 
     @Test
     void aRepairReportsWhetherTheNodeWasDown() {
-        Object up = reportOf(deliver(5, 0, new ComputeNodeActor.Repair("scenario")), 5);
-        assertEquals(new SchedulerActor.NodeRepaired(NODE, 5, "scenario", false), up);
-        deliver(10, 0, new ComputeNodeActor.Fail("scenario"));
-        Object repaired = reportOf(deliver(40, 0, new ComputeNodeActor.Repair("scenario")), 40);
-        assertEquals(new SchedulerActor.NodeRepaired(NODE, 40, "scenario", true), repaired);
+        Object up = reportOf(deliver(5, 0, new NodeProtocol.Repair("scenario")), 5);
+        assertEquals(new SchedulerProtocol.NodeRepaired(NODE, 5, "scenario", false), up);
+        deliver(10, 0, new NodeProtocol.Fail("scenario"));
+        Object repaired = reportOf(deliver(40, 0, new NodeProtocol.Repair("scenario")), 40);
+        assertEquals(new SchedulerProtocol.NodeRepaired(NODE, 40, "scenario", true), repaired);
     }
 
     @Test
     void underAStochasticModelANodeSchedulesItsOwnFailuresAndRepairs() {
         BehaviorTestKit<KernelCommand> failing = BehaviorTestKit.create(ComputeNodeActor.create(
-                new ComponentSetup(NODE, 1, manager.getRef(), 1), new Address<SchedulerActor.Command>(SCHEDULER), 5,
+                new ComponentSetup(NODE, 1, manager.getRef(), 1), new Address<SchedulerProtocol>(SCHEDULER), 5,
                 null, 0, new ExponentialFailures(1000, 10)));
         BiFunction<Long, Object, PartitionCommand.Handled> at = (time, payload) -> {
             failing.run(new KernelCommand.DeliverOne(time, 0, new Envelope(time, 0, -1, 0, NODE, payload)));
             return (PartitionCommand.Handled) manager.receiveMessage();
         };
 
-        Envelope due = at.apply(100L, new ComputeNodeActor.StartFailures()).out().get(0);
+        Envelope due = at.apply(100L, new NodeProtocol.StartFailures()).out().get(0);
         assertEquals(NODE, due.target());
-        assertEquals(new ComputeNodeActor.FailureDue(1, false), due.payload());
+        assertEquals(new NodeProtocol.FailureDue(1, false), due.payload());
         assertTrue(due.time() > 100 && due.round() == 0, "a failure later, not now: " + due);
 
         // The drawn failure comes: the scheduler hears of it, named after the model, and a repair is drawn.
         List<Envelope> out = at.apply(due.time(), due.payload()).out();
-        assertEquals(new SchedulerActor.NodeFailed(NODE, due.time(), -1, Double.NaN, "exponential", false),
+        assertEquals(new SchedulerProtocol.NodeFailed(NODE, due.time(), -1, Double.NaN, "exponential", false),
                 out.get(0).payload());
         Envelope repair = out.get(1);
-        assertEquals(new ComputeNodeActor.FailureDue(2, true), repair.payload());
+        assertEquals(new NodeProtocol.FailureDue(2, true), repair.payload());
         assertTrue(repair.time() > due.time());
 
         // A scripted repair first makes the drawn one stale, and draws the next failure.
-        out = at.apply(due.time() + 1, new ComputeNodeActor.Repair("scenario")).out();
-        assertEquals(new SchedulerActor.NodeRepaired(NODE, due.time() + 1, "scenario", true), out.get(0).payload());
-        assertEquals(new ComputeNodeActor.FailureDue(3, false), out.get(1).payload());
+        out = at.apply(due.time() + 1, new NodeProtocol.Repair("scenario")).out();
+        assertEquals(new SchedulerProtocol.NodeRepaired(NODE, due.time() + 1, "scenario", true), out.get(0).payload());
+        assertEquals(new NodeProtocol.FailureDue(3, false), out.get(1).payload());
         assertTrue(at.apply(repair.time(), repair.payload()).out().isEmpty(), "a stale draw is ignored");
     }
 }

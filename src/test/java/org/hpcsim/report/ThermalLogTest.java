@@ -1,5 +1,6 @@
 package org.hpcsim.report;
 
+import org.hpcsim.protocol.RecorderProtocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -19,7 +20,7 @@ class ThermalLogTest {
     @TempDir
     Path dir;
 
-    private List<String> inlets(Recorder.InletTotals totals, long end) throws IOException {
+    private List<String> inlets(RecorderProtocol.InletTotals totals, long end) throws IOException {
         ThermalLog log = ThermalLog.open(dir.resolve("thermal.csv"), null, dir.resolve("inlet.csv"), ROOM);
         if (totals != null) {
             log.inlets(totals);
@@ -32,7 +33,7 @@ class ThermalLogTest {
     @Test
     void theLastSampleHoldsUntilTheLastJobsEnd() throws IOException {
         // Sampled at 0 and 10 s: node 0 at 27 C, then 28 C; the last job ends at 20 s.
-        Recorder.InletTotals t = new Recorder.InletTotals(0, 10 * S, new double[] {270, 250, 300, 100},
+        RecorderProtocol.InletTotals t = new RecorderProtocol.InletTotals(0, 10 * S, new double[] {270, 250, 300, 100},
                 new double[] {28, 24.5, 30, 10}, new double[] {28, 25, 30, 10});
         assertEquals(List.of("node,row,rack,slot,mean_inlet_c,max_inlet_c",
                 "0,0,0,0,27.500000,28.000000",
@@ -45,7 +46,7 @@ class ThermalLogTest {
 
     @Test
     void aRunOfNoLengthShowsTheOnlySampleAndAnUnsampledRoomNothing() throws IOException {
-        Recorder.InletTotals t = new Recorder.InletTotals(3 * S, 3 * S, new double[4], new double[] {20, 21, 22, 23},
+        RecorderProtocol.InletTotals t = new RecorderProtocol.InletTotals(3 * S, 3 * S, new double[4], new double[] {20, 21, 22, 23},
                 new double[] {20, 21, 22, 23});
         assertEquals("3,1,0,1,23.000000,23.000000", inlets(t, 3 * S).get(4));
         assertEquals(List.of("node,row,rack,slot,mean_inlet_c,max_inlet_c", "0,0,0,0,,", "1,0,0,1,,", "2,1,0,0,,",

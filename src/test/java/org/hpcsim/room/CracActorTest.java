@@ -1,5 +1,7 @@
 package org.hpcsim.room;
 
+import org.hpcsim.protocol.ThermalProtocol;
+import org.hpcsim.protocol.CracProtocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,7 +26,7 @@ class CracActorTest {
 
     private final TestInbox<PartitionCommand> manager = TestInbox.create();
     private final BehaviorTestKit<KernelCommand> crac = BehaviorTestKit.create(CracActor.create(
-            new ComponentSetup(CRAC, 1, manager.getRef(), 1), 0, SETTINGS, new Address<ThermalActor.Command>(THERMAL)));
+            new ComponentSetup(CRAC, 1, manager.getRef(), 1), 0, SETTINGS, new Address<ThermalProtocol>(THERMAL)));
 
     private List<Envelope> deliver(Object payload) {
         crac.run(new KernelCommand.DeliverOne(10, 1, new Envelope(10, 1, THERMAL, 0, CRAC, payload)));
@@ -33,32 +35,32 @@ class CracActorTest {
 
     @Test
     void raisesItsSupplyToTheRedlineLessTheLargestRiseAndDrawsItOverTheCoP() {
-        Envelope reply = deliver(new CracActor.Load(8.0, 40_000)).get(0);
+        Envelope reply = deliver(new CracProtocol.Load(8.0, 40_000)).get(0);
         assertEquals(THERMAL, reply.target());
         double supply = 30 - 8.0;
-        assertEquals(new ThermalActor.Supply(0, supply, 40_000 / Cooling.cop(supply)), reply.payload());
+        assertEquals(new ThermalProtocol.Supply(0, supply, 40_000 / Cooling.cop(supply)), reply.payload());
     }
 
     @Test
     void neverSuppliesColderThanItsMinimum() {
-        ThermalActor.Supply s = (ThermalActor.Supply) deliver(new CracActor.Load(28.0, 1000)).get(0).payload();
+        ThermalProtocol.Supply s = (ThermalProtocol.Supply) deliver(new CracProtocol.Load(28.0, 1000)).get(0).payload();
         assertEquals(5.0, s.supply());
     }
 
     @Test
     void aFixedSetPointOverridesTheAdjustmentUntilSetBackToAutomatic() {
-        assertEquals(new ThermalActor.UnitState(0, true), deliver(new CracActor.SetSupply(22)).get(0).payload());
-        assertEquals(22.0, ((ThermalActor.Supply) deliver(new CracActor.Load(1.0, 1000)).get(0).payload()).supply());
-        deliver(new CracActor.SetSupply(Double.NaN));
-        assertEquals(29.0, ((ThermalActor.Supply) deliver(new CracActor.Load(1.0, 1000)).get(0).payload()).supply());
+        assertEquals(new ThermalProtocol.UnitState(0, true), deliver(new CracProtocol.SetSupply(22)).get(0).payload());
+        assertEquals(22.0, ((ThermalProtocol.Supply) deliver(new CracProtocol.Load(1.0, 1000)).get(0).payload()).supply());
+        deliver(new CracProtocol.SetSupply(Double.NaN));
+        assertEquals(29.0, ((ThermalProtocol.Supply) deliver(new CracProtocol.Load(1.0, 1000)).get(0).payload()).supply());
     }
 
     @Test
     void aFailedUnitTellsTheThermalActorAndIgnoresLoadsUntilRepaired() {
-        assertEquals(new ThermalActor.UnitState(0, false), deliver(new CracActor.Fail()).get(0).payload());
-        assertTrue(deliver(new CracActor.Fail()).isEmpty(), "failing twice changes nothing");
-        assertTrue(deliver(new CracActor.Load(1.0, 1000)).isEmpty());
-        assertEquals(new ThermalActor.UnitState(0, true), deliver(new CracActor.Repair()).get(0).payload());
-        assertEquals(1, deliver(new CracActor.Load(1.0, 1000)).size());
+        assertEquals(new ThermalProtocol.UnitState(0, false), deliver(new CracProtocol.Fail()).get(0).payload());
+        assertTrue(deliver(new CracProtocol.Fail()).isEmpty(), "failing twice changes nothing");
+        assertTrue(deliver(new CracProtocol.Load(1.0, 1000)).isEmpty());
+        assertEquals(new ThermalProtocol.UnitState(0, true), deliver(new CracProtocol.Repair()).get(0).payload());
+        assertEquals(1, deliver(new CracProtocol.Load(1.0, 1000)).size());
     }
 }

@@ -1,5 +1,8 @@
 package org.hpcsim.room;
 
+import org.hpcsim.protocol.ThermalProtocol;
+import org.hpcsim.protocol.CracProtocol;
+import org.hpcsim.protocol.RecorderProtocol;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,7 +16,6 @@ import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PartitionCommand;
-import org.hpcsim.report.Recorder;
 import org.hpcsim.thermal.CoolingSettings;
 import org.hpcsim.thermal.HeatModel;
 import org.junit.jupiter.api.Test;
@@ -32,7 +34,7 @@ class ThermalActorTest {
     private final TestInbox<PartitionCommand> manager = TestInbox.create();
     private final BehaviorTestKit<KernelCommand> thermal = BehaviorTestKit.create(ThermalActor.create(
             new ComponentSetup(THERMAL, 1, manager.getRef(), 1), matrix(), 1000, COOLING, FIRST_CRAC,
-            new Address<Recorder.Command>(RECORDER), true));
+            new Address<RecorderProtocol>(RECORDER), true));
 
     private static HeatModel matrix() {
         return new HeatModel() {
@@ -72,22 +74,22 @@ class ThermalActorTest {
 
     @Test
     void sendsEachUnitItsLoadOncePowerHasSettledThenSamplesTheRoom() {
-        assertTrue(deliver(0, 0, -1, new ThermalActor.Begin()).wantsEndOfInstant());
-        PartitionCommand.Handled p = deliver(0, 1, 1, new ThermalActor.NodePower(1, 2500));
+        assertTrue(deliver(0, 0, -1, new ThermalProtocol.Begin()).wantsEndOfInstant());
+        PartitionCommand.Handled p = deliver(0, 1, 1, new ThermalProtocol.NodePower(1, 2500));
         assertTrue(p.out().isEmpty(), "nothing goes out before the instant settles");
         List<Envelope> loads = endOfInstant(0, 2);
         assertEquals(2, loads.size());
         // Rises: node 0 = 1e-3*1000 + 2e-3*2500 = 6, node 1 = 2.5, node 2 = 4.
-        assertEquals(new CracActor.Load(6.0, 3500), loads.get(0).payload());
+        assertEquals(new CracProtocol.Load(6.0, 3500), loads.get(0).payload());
         assertEquals(FIRST_CRAC, loads.get(0).target());
-        assertEquals(new CracActor.Load(4.0, 1000), loads.get(1).payload());
+        assertEquals(new CracProtocol.Load(4.0, 1000), loads.get(1).payload());
         assertEquals(FIRST_CRAC + 1, loads.get(1).target());
 
-        assertTrue(deliver(0, 3, FIRST_CRAC, new ThermalActor.Supply(0, 24, 100)).out().isEmpty());
-        assertTrue(deliver(0, 3, FIRST_CRAC + 1, new ThermalActor.Supply(1, 26, 50)).wantsEndOfInstant());
+        assertTrue(deliver(0, 3, FIRST_CRAC, new ThermalProtocol.Supply(0, 24, 100)).out().isEmpty());
+        assertTrue(deliver(0, 3, FIRST_CRAC + 1, new ThermalProtocol.Supply(1, 26, 50)).wantsEndOfInstant());
         List<Envelope> sample = endOfInstant(0, 4);
         assertEquals(RECORDER, sample.get(0).target());
-        Recorder.ThermalSample s = (Recorder.ThermalSample) sample.get(0).payload();
+        RecorderProtocol.ThermalSample s = (RecorderProtocol.ThermalSample) sample.get(0).payload();
         assertEquals(4500, s.itPower(), 1e-9);
         assertEquals(150, s.coolingPower(), 1e-9);
         assertEquals(24, s.supply(), 1e-9);
@@ -102,53 +104,53 @@ class ThermalActorTest {
 
     @Test
     void aFailedUnitsNodesGoToTheNextUnitWithAirWarmingUntilTheLimit() {
-        deliver(0, 0, -1, new ThermalActor.Begin());
+        deliver(0, 0, -1, new ThermalProtocol.Begin());
         endOfInstant(0, 1);
-        deliver(0, 2, FIRST_CRAC, new ThermalActor.Supply(0, 27, 100));
-        deliver(0, 2, FIRST_CRAC + 1, new ThermalActor.Supply(1, 26, 50));
+        deliver(0, 2, FIRST_CRAC, new ThermalProtocol.Supply(0, 27, 100));
+        deliver(0, 2, FIRST_CRAC + 1, new ThermalProtocol.Supply(1, 26, 50));
         endOfInstant(0, 3);
 
-        deliver(100 * S, 0, FIRST_CRAC + 1, new ThermalActor.UnitState(1, false));
+        deliver(100 * S, 0, FIRST_CRAC + 1, new ThermalProtocol.UnitState(1, false));
         List<Envelope> out = endOfInstant(100 * S, 1);
         // Unit 0 now serves node 2 as well (rise 4 K, no warming yet); a tick is due after a step.
-        assertEquals(new CracActor.Load(4.0, 3000), out.get(0).payload());
+        assertEquals(new CracProtocol.Load(4.0, 3000), out.get(0).payload());
         Envelope tick = out.get(1);
         assertEquals(THERMAL, tick.target());
         assertEquals(160 * S, tick.time());
 
-        deliver(100 * S, 2, FIRST_CRAC, new ThermalActor.Supply(0, 26, 120));
-        Recorder.ThermalSample s = (Recorder.ThermalSample) endOfInstant(100 * S, 3).get(0).payload();
+        deliver(100 * S, 2, FIRST_CRAC, new ThermalProtocol.Supply(0, 26, 120));
+        RecorderProtocol.ThermalSample s = (RecorderProtocol.ThermalSample) endOfInstant(100 * S, 3).get(0).payload();
         assertEquals(120, s.coolingPower(), 1e-9, "a failed unit draws nothing");
 
         deliver(160 * S, 0, THERMAL, tick.payload());
         List<Envelope> later = endOfInstant(160 * S, 1);
-        assertEquals(new CracActor.Load(5.0, 3000), later.get(0).payload(), "one minute at 1 K/min");
-        deliver(160 * S, 2, FIRST_CRAC, new ThermalActor.Supply(0, 25, 130));
-        s = (Recorder.ThermalSample) endOfInstant(160 * S, 3).get(0).payload();
+        assertEquals(new CracProtocol.Load(5.0, 3000), later.get(0).payload(), "one minute at 1 K/min");
+        deliver(160 * S, 2, FIRST_CRAC, new ThermalProtocol.Supply(0, 25, 130));
+        s = (RecorderProtocol.ThermalSample) endOfInstant(160 * S, 3).get(0).payload();
         assertEquals(15 + 5, s.maxInlet(), 1e-9, "the nominal inlet of the orphaned node includes the warming");
         assertEquals(30, s.maxInletActual(), 1e-9);
     }
 
     @Test
     void everyNodesDeliveredInletIsIntegratedAndItsMaxKeptForTheWindDown() {
-        PartitionCommand.Handled begin = deliver(0, 0, -1, new ThermalActor.Begin());
+        PartitionCommand.Handled begin = deliver(0, 0, -1, new ThermalProtocol.Begin());
         assertTrue((begin.flags() & PartitionCommand.Handled.WIND_DOWN) != 0);
         endOfInstant(0, 1);
-        deliver(0, 2, FIRST_CRAC, new ThermalActor.Supply(0, 24, 100));
-        deliver(0, 2, FIRST_CRAC + 1, new ThermalActor.Supply(1, 26, 50));
+        deliver(0, 2, FIRST_CRAC, new ThermalProtocol.Supply(0, 24, 100));
+        deliver(0, 2, FIRST_CRAC + 1, new ThermalProtocol.Supply(1, 26, 50));
         endOfInstant(0, 3);
         // Idle rises 3, 1, 4 K: delivered 27, 25 (unit 0 at 24 C) and 30 C (unit 1 at 26 C) for 10 s.
-        deliver(10 * S, 0, 1, new ThermalActor.NodePower(1, 2500));
+        deliver(10 * S, 0, 1, new ThermalProtocol.NodePower(1, 2500));
         endOfInstant(10 * S, 1);
-        deliver(10 * S, 2, FIRST_CRAC, new ThermalActor.Supply(0, 22, 120));
-        deliver(10 * S, 2, FIRST_CRAC + 1, new ThermalActor.Supply(1, 26, 50));
+        deliver(10 * S, 2, FIRST_CRAC, new ThermalProtocol.Supply(0, 22, 120));
+        deliver(10 * S, 2, FIRST_CRAC + 1, new ThermalProtocol.Supply(1, 26, 50));
         endOfInstant(10 * S, 3);
         // Now rises 6, 2.5, 4 K: delivered 28, 24.5 and 30 C.
         thermal.run(new KernelCommand.WindDown(10 * S, 4, false));
         List<Envelope> out = ((PartitionCommand.Handled) manager.receiveMessage()).out();
         assertEquals(1, out.size());
         assertEquals(RECORDER, out.get(0).target());
-        Recorder.InletTotals t = (Recorder.InletTotals) out.get(0).payload();
+        RecorderProtocol.InletTotals t = (RecorderProtocol.InletTotals) out.get(0).payload();
         assertEquals(0, t.first());
         assertEquals(10 * S, t.last());
         assertArrayEquals(new double[] {270, 250, 300}, t.inletSeconds(), 1e-9);

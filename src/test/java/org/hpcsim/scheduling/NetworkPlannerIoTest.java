@@ -1,11 +1,11 @@
 package org.hpcsim.scheduling;
 
+import org.hpcsim.protocol.NodeProtocol;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import java.nio.file.Path;
 import org.hpcsim.config.Scenario.NetworkOptions;
 import org.hpcsim.network.LinkMap;
-import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.topology.LineTopology;
 import org.hpcsim.topology.MeshTopology;
 import org.junit.jupiter.api.Test;
@@ -23,21 +23,21 @@ class NetworkPlannerIoTest {
 
     @Test
     void aLocalJobsStreamsLoadEachLinkWithTheNodesBehindItAndTheIoNodeWithAll() {
-        ComputeNodeActor.IoPhases io = planner().io(new int[] {0, 1, 2}, 0, 5, 7);
+        NodeProtocol.IoPhases io = planner().io(new int[] {0, 1, 2}, 0, 5, 7);
         assertArrayEquals(new int[] {0, 1, 2, 9}, io.links(), "links 0-2, then I/O node 0's pseudo-link 9 + 0");
         assertArrayEquals(new long[] {1, 2, 3, 3}, io.weights());
     }
 
     @Test
     void aDistantIoNodesStreamsCrossEveryNodeBetween() {
-        ComputeNodeActor.IoPhases io = planner().io(new int[] {0, 1}, 1, 5, 7);
+        NodeProtocol.IoPhases io = planner().io(new int[] {0, 1}, 1, 5, 7);
         assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 10}, io.links());
         assertArrayEquals(new long[] {1, 2, 2, 2, 2, 2, 2, 2}, io.weights());
     }
 
     @Test
     void streamsFromBothSidesOfTheIoNode() {
-        ComputeNodeActor.IoPhases io = planner().io(new int[] {2, 3, 4}, 0, 5, 7);
+        NodeProtocol.IoPhases io = planner().io(new int[] {2, 3, 4}, 0, 5, 7);
         assertArrayEquals(new int[] {2, 3, 4, 9}, io.links());
         assertArrayEquals(new long[] {1, 2, 1, 3}, io.weights());
     }

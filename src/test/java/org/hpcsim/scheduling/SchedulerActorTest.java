@@ -1,5 +1,8 @@
 package org.hpcsim.scheduling;
 
+import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.SchedulerProtocol;
+import org.hpcsim.protocol.NodeProtocol;
 import static org.hpcsim.testing.Jobs.job;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,8 +17,6 @@ import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PartitionCommand;
-import org.hpcsim.node.ComputeNodeActor;
-import org.hpcsim.report.Recorder;
 import org.hpcsim.topology.RowMajorCurve;
 import org.hpcsim.topology.SimpleTopology;
 import org.hpcsim.workload.Job;
@@ -36,7 +37,7 @@ class SchedulerActorTest {
         SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                 new EasyBackfillPolicy(JobOrder.FIFO));
         scheduler = BehaviorTestKit.create(SchedulerActor.create(new ComponentSetup(SCHEDULER, 0, manager.getRef(), 1),
-                core, new Address<Recorder.Command>(RECORDER), null));
+                core, new Address<RecorderProtocol>(RECORDER), null));
     }
 
     private PartitionCommand.Handled deliver(long time, int round, List<Object> payloads) {
@@ -57,30 +58,30 @@ class SchedulerActorTest {
     void schedulesOnceAtTheEndOfTheInstantAndFreesNodesWhenAllHaveReported() {
         Job wide = job(0, 0, 3, 10, 10);
         Job tooWide = job(1, 0, 5, 10, 10);
-        PartitionCommand.Handled arrivals = deliver(0, 0, List.of(new SchedulerActor.JobArrived(wide),
-                new SchedulerActor.JobArrived(tooWide)));
+        PartitionCommand.Handled arrivals = deliver(0, 0, List.of(new SchedulerProtocol.JobArrived(wide),
+                new SchedulerProtocol.JobArrived(tooWide)));
         assertTrue(arrivals.wantsEndOfInstant());
         assertTrue(arrivals.out().isEmpty(), "nothing starts before the end of the instant");
 
         PartitionCommand.Handled pass = endOfInstant(0, 1);
         List<Envelope> out = pass.out();
         assertEquals(RECORDER, out.get(0).target(), "the rejected job is recorded");
-        Recorder.JobEnded rejected = (Recorder.JobEnded) out.get(0).payload();
+        RecorderProtocol.JobEnded rejected = (RecorderProtocol.JobEnded) out.get(0).payload();
         assertEquals(JobStatus.REJECTED, rejected.status());
         assertEquals("needs 5 nodes, the machine has 4", rejected.reason());
         assertEquals(List.of(0, 1, 2), out.subList(1, 4).stream().map(Envelope::target).toList());
-        ComputeNodeActor.StartJob start = (ComputeNodeActor.StartJob) out.get(1).payload();
-        assertEquals(new ComputeNodeActor.StartJob(0, 10 * S, 10 * S, 0), start);
+        NodeProtocol.StartJob start = (NodeProtocol.StartJob) out.get(1).payload();
+        assertEquals(new NodeProtocol.StartJob(0, 10 * S, 10 * S, 0), start);
 
         // Two of three nodes report: the job still holds its nodes.
         PartitionCommand.Handled partial = deliver(10 * S, 1, List.of(
-                new SchedulerActor.NodeReport(0, 0, 10 * S, JobStatus.COMPLETED, null),
-                new SchedulerActor.NodeReport(0, 1, 10 * S, JobStatus.COMPLETED, null)));
+                new SchedulerProtocol.NodeReport(0, 0, 10 * S, JobStatus.COMPLETED, null),
+                new SchedulerProtocol.NodeReport(0, 1, 10 * S, JobStatus.COMPLETED, null)));
         assertTrue(partial.out().isEmpty());
         PartitionCommand.Handled last = deliver(12 * S, 0, List.of(
-                new SchedulerActor.NodeReport(0, 2, 10 * S, JobStatus.COMPLETED, null)));
+                new SchedulerProtocol.NodeReport(0, 2, 10 * S, JobStatus.COMPLETED, null)));
         assertTrue(last.wantsEndOfInstant());
-        Recorder.JobEnded done = (Recorder.JobEnded) endOfInstant(12 * S, 1).out().get(0).payload();
+        RecorderProtocol.JobEnded done = (RecorderProtocol.JobEnded) endOfInstant(12 * S, 1).out().get(0).payload();
         assertEquals(0, done.start());
         assertEquals(10 * S, done.end(), "the end is when the nodes finished, not when the last report arrived");
         assertEquals(JobStatus.COMPLETED, done.status());
@@ -92,18 +93,18 @@ class SchedulerActorTest {
         SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                 new EasyBackfillPolicy(JobOrder.FIFO));
         BehaviorTestKit<KernelCommand> actor = BehaviorTestKit.create(SchedulerActor.create(
-                new ComponentSetup(SCHEDULER, 0, manager.getRef(), 1), core, new Address<Recorder.Command>(RECORDER),
+                new ComponentSetup(SCHEDULER, 0, manager.getRef(), 1), core, new Address<RecorderProtocol>(RECORDER),
                 null, null, SchedulerActor.FailurePolicy.DEFAULT, true));
-        List<Object> arrivals = List.of(new SchedulerActor.JobArrived(job(0, 0, 2, 10, 10)),
-                new SchedulerActor.JobArrived(job(1, 0, 4, 10, 10)));
-        assertEquals(new Recorder.Counts(2, 0, 0, 1, 1), last(actor, 0, arrivals), "job 0 runs on 2 nodes, job 1 waits");
-        assertEquals(new Recorder.Counts(2, 0, 1, 1, 1), last(actor, 5 * S,
-                List.of(new SchedulerActor.Drain(new int[] {3}, "scenario"))));
-        Object again = last(actor, 6 * S, List.of(new SchedulerActor.Drain(new int[] {3}, "scenario")));
-        assertTrue(again instanceof Recorder.EventLogged, "the same counts are not sent again: " + again);
+        List<Object> arrivals = List.of(new SchedulerProtocol.JobArrived(job(0, 0, 2, 10, 10)),
+                new SchedulerProtocol.JobArrived(job(1, 0, 4, 10, 10)));
+        assertEquals(new RecorderProtocol.Counts(2, 0, 0, 1, 1), last(actor, 0, arrivals), "job 0 runs on 2 nodes, job 1 waits");
+        assertEquals(new RecorderProtocol.Counts(2, 0, 1, 1, 1), last(actor, 5 * S,
+                List.of(new SchedulerProtocol.Drain(new int[] {3}, "scenario"))));
+        Object again = last(actor, 6 * S, List.of(new SchedulerProtocol.Drain(new int[] {3}, "scenario")));
+        assertTrue(again instanceof RecorderProtocol.EventLogged, "the same counts are not sent again: " + again);
         actor.run(new KernelCommand.WindDown(6 * S, 2, true));
         List<Envelope> out = ((PartitionCommand.Handled) manager.receiveMessage()).out();
-        assertEquals(new Recorder.Counts(0, 0, 1, 0, 0), out.get(out.size() - 1).payload(),
+        assertEquals(new RecorderProtocol.Counts(0, 0, 1, 0, 0), out.get(out.size() - 1).payload(),
                 "after the stop every job has its final status");
     }
 

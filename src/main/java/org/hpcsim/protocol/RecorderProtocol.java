@@ -1,0 +1,96 @@
+package org.hpcsim.protocol;
+
+import org.hpcsim.workload.Job;
+import org.hpcsim.workload.JobStatus;
+
+/**
+ * The recorder protocol: what the recorder accepts. Each record says who sends it to whom.
+ */
+public sealed interface RecorderProtocol {
+
+    /**
+     * Scheduler -> Recorder: a job has its final status. {@code start}, {@code end} and {@code nodes}
+     * are -1, -1 and null for a rejected job, which carries its {@code reason}.
+     */
+    public record JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
+                           NetworkUse network, int attempts, long firstStart) implements RecorderProtocol {
+        /** A job that ended on its only attempt (or never ran). */
+        public JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason, NetworkUse network) {
+            this(job, start, end, nodes, status, reason, network, nodes == null ? 0 : 1, start);
+        }
+    }
+
+    /**
+     * Scheduler -> Recorder: attempt {@code attempt} (1, 2, ...) of a job ended by a failure at
+     * {@code end}: {@code outcome} is what became of the job (failed, requeued, resumed from
+     * checkpoint), {@code cause} why; {@code savedWork} microseconds of its work survive in a
+     * checkpoint, and {@code lostNodeMicros} node-microseconds of the attempt are lost.
+     */
+    public record AttemptEnded(Job job, int attempt, long start, long end, int[] nodes, String outcome, String cause,
+                               long savedWork, double lostNodeMicros) implements RecorderProtocol {
+    }
+
+    /**
+     * Scheduler -> Recorder: a job that did I/O ended; it read and wrote so many bytes through I/O node
+     * {@code ioNode}, taking {@code readTime} and {@code writeTime} microseconds.
+     */
+    public record IoEnded(Job job, int ioNode, long readBytes, long writeBytes, long readTime, long writeTime)
+            implements RecorderProtocol {
+    }
+
+    /**
+     * Scheduler or CRAC unit -> Recorder: an event ({@code event} on {@code target}) took effect at
+     * {@code time}: a row of events.csv; {@code cause} is {@code scenario} for a scripted event, else
+     * the failure model that drew it.
+     */
+    public record EventLogged(long time, String event, String target, String effect, String cause) implements RecorderProtocol {
+        /** How an effect that changed nothing starts, e.g. {@code none: the node was already down}. */
+        public static final String NO_EFFECT = "none: ";
+
+        /** Whether the event changed anything. */
+        public boolean changed() {
+            return !effect.startsWith(NO_EFFECT);
+        }
+    }
+
+    /**
+     * A job's network use, when a network model is on: its delay factor, time-weighted mean and
+     * largest stretch (NaN without the links model), hop-bytes, and the most load seen on one of its
+     * links (its own largest weight without the links model).
+     */
+    public record NetworkUse(double tau, double sigmaMean, double sigmaMax, long hopBytes, long maxLinkLoad) {
+    }
+
+    /**
+     * Thermal -> Recorder: the room now draws {@code itPower} W of IT and {@code coolingPower} W of
+     * cooling; the coldest working unit supplies {@code supply} C (NaN when none works); the hottest
+     * inlet is {@code maxInlet} C at the nominal supply (T_sup + D P) and {@code maxInletActual} C with
+     * the supply delivered, at {@code hottestNode}; {@code violation} says it is over the redline.
+     * {@code nodes}/{@code watts}: the nodes whose power changed and their new draw, or null.
+     */
+    public record ThermalSample(double itPower, double coolingPower, double supply, double maxInlet,
+                                double maxInletActual, int hottestNode, boolean violation, int[] nodes,
+                                double[] watts) implements RecorderProtocol {
+    }
+
+    /** Link -> Recorder: link {@code link} now carries {@code load} from {@code jobs} jobs (links.csv, timeseries.csv). */
+    public record LinkLoad(int link, long load, int jobs) implements RecorderProtocol {
+    }
+
+    /**
+     * Scheduler -> Recorder (timeseries.csv): after its pass, {@code busy} nodes are held by the
+     * {@code running} jobs, {@code failed} nodes are down, {@code drained} are drained but not down, and
+     * {@code queued} jobs wait. Sent only when a count changed.
+     */
+    public record Counts(int busy, int failed, int drained, int queued, int running) implements RecorderProtocol {
+    }
+
+    /**
+     * Thermal -> Recorder, when the run ends (inlet.csv): from the room's first sample at {@code first}
+     * to its last at {@code last}, each node's delivered inlet integrated over time ({@code inletSeconds},
+     * C s), its inlet at the last sample ({@code lastInlet}, C) and its hottest ({@code maxInlet}, C).
+     */
+    public record InletTotals(long first, long last, double[] inletSeconds, double[] lastInlet, double[] maxInlet)
+            implements RecorderProtocol {
+    }
+}
