@@ -1,9 +1,7 @@
 package org.hpcsim.kernel;
 
-import org.apache.pekko.actor.typed.Behavior;
-
-/** Creates the behaviour of one component actor; called by its partition manager when it spawns it. */
+/** Creates one component from its resolved ports; called by the executor when the run starts. */
 @FunctionalInterface
-public interface ComponentFactory {
-    Behavior<KernelCommand> create(ComponentSetup setup);
+public interface ComponentFactory<C> {
+    Component<C> create(Ports ports);
 }

@@ -25,7 +25,8 @@ final class Coordinator extends AbstractBehavior<CoordinatorCommand> {
         super(context);
         this.result = result;
         if (control != null) {
-            control.attach(context.getSelf());
+            ActorRef<CoordinatorCommand> self = context.getSelf();
+            control.attach(self::tell);
         }
         this.logic = new CoordinatorLogic(partitions.size(), initialNext, settings.shuffleSeed(), result, progress,
                 control, (p, command) -> partitions.get(p).tell(command));

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
-import org.apache.pekko.actor.typed.ActorRef;
+import java.util.function.Consumer;
 
 /**
  * Pauses a run between instants, injects messages while it is paused, and resumes or stops it:
@@ -40,12 +40,13 @@ public final class KernelControl {
     private volatile long pauseAt = SimTime.NEVER;
     private volatile boolean pauseRequested;
     private volatile boolean stepping;
-    private volatile ActorRef<CoordinatorCommand> coordinator;
+    private volatile Consumer<CoordinatorCommand.Resume> coordinator;
     private Pause pause;
     private long nextSeq;
     private long stopAt = Long.MIN_VALUE;
 
-    KernelControl() {
+    /** A control for one run; hand it to the executor with the run. */
+    public KernelControl() {
     }
 
     /** Pause before the first instant at or after {@code time}; {@link SimTime#NEVER} = do not. */
@@ -116,7 +117,7 @@ public final class KernelControl {
         pause = null;
         List<Envelope> batch = List.copyOf(injected);
         injected.clear();
-        coordinator.tell(new CoordinatorCommand.Resume(batch, stop, stopAt));
+        coordinator.accept(new CoordinatorCommand.Resume(batch, stop, stopAt));
     }
 
     private Pause requirePaused() {
@@ -126,7 +127,8 @@ public final class KernelControl {
         return pause;
     }
 
-    void attach(ActorRef<CoordinatorCommand> coordinator) {
+    /** The executor's way to resume the run (the coordinator's mailbox, or the sequential loop's queue). */
+    void attach(Consumer<CoordinatorCommand.Resume> coordinator) {
         this.coordinator = coordinator;
     }
 

@@ -22,7 +22,7 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  */
 final class PartitionManager extends AbstractBehavior<PartitionCommand> implements PartitionLogic.Outbox {
 
-    private final List<Kernel.ComponentSpec> specs;
+    private final List<Wiring.Spec> specs;
     private final List<ActorRef<KernelCommand>> locals;
     private final PartitionLogic logic;
     private final CompletableFuture<KernelStats> result;
@@ -30,20 +30,19 @@ final class PartitionManager extends AbstractBehavior<PartitionCommand> implemen
     private ActorRef<CoordinatorCommand> coordinator;
 
     private PartitionManager(ActorContext<PartitionCommand> context, int index, int partitions, int componentCount,
-                             List<Kernel.ComponentSpec> components, List<Envelope> initial, KernelSettings settings,
+                             List<Wiring.Spec> components, List<Envelope> initial, KernelSettings settings,
                              CompletableFuture<KernelStats> result) {
         super(context);
         this.specs = components;
         this.result = result;
         this.locals = new ArrayList<>(components.size());
-        for (Kernel.ComponentSpec spec : components) {
+        for (Wiring.Spec spec : components) {
             int local = spec.id() / partitions;
             if (local != locals.size()) {
                 throw new IllegalStateException("component ids must be dense; missing id before " + spec.id());
             }
-            ComponentSetup setup = new ComponentSetup(spec.id(), local, context.getSelf(), settings.seed());
-            ActorRef<KernelCommand> ref = context.spawn(spec.factory().create(setup), spec.name() + "-" + spec.id(),
-                    DispatcherSelector.sameAsParent());
+            ActorRef<KernelCommand> ref = context.spawn(ComponentActor.create(spec, local, settings.seed(),
+                    context.getSelf()), spec.instanceName(), DispatcherSelector.sameAsParent());
             context.watch(ref);
             locals.add(ref);
         }
@@ -52,7 +51,7 @@ final class PartitionManager extends AbstractBehavior<PartitionCommand> implemen
     }
 
     static Behavior<PartitionCommand> create(int index, int partitions, int componentCount,
-                                             List<Kernel.ComponentSpec> components, List<Envelope> initial,
+                                             List<Wiring.Spec> components, List<Envelope> initial,
                                              KernelSettings settings, CompletableFuture<KernelStats> result) {
         return Behaviors.setup(ctx -> new PartitionManager(ctx, index, partitions, componentCount, components,
                 initial, settings, result));
@@ -90,6 +89,10 @@ final class PartitionManager extends AbstractBehavior<PartitionCommand> implemen
                 : new IllegalStateException("its actor stopped");
         String doing = "and its actor stopped (" + logic.name() + " watched it)";
         if (cause instanceof ActorInitializationException init && init.getCause() != null) {
+            if (init.getCause() instanceof ComponentFailure created) {
+                result.completeExceptionally(created);
+                return;
+            }
             cause = init.getCause();
             doing = "when its actor was created";
         }

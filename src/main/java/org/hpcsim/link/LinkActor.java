@@ -2,13 +2,12 @@ package org.hpcsim.link;
 
 import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.protocol.RecorderProtocol;
-import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.ComponentActor;
-import org.hpcsim.kernel.ComponentSetup;
-import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
+import org.hpcsim.kernel.Port;
+import org.hpcsim.kernel.Ports;
 
 /**
  * One network link (a bidirectional channel between neighbouring nodes). Jobs join with their
@@ -17,41 +16,36 @@ import org.hpcsim.kernel.KernelCommand;
  * changed total goes to the lead node of every job on the link, with that job's own weight, so each
  * job can recompute its stretch.
  */
-public final class LinkActor extends ComponentActor<LinkProtocol> {
+public final class LinkActor implements Component<LinkProtocol> {
 
+    /** Where load samples go for links.csv and timeseries.csv; unconnected when both are off. */
+    public static final Port<RecorderProtocol> RECORDER = Port.optional("recorder", RecorderProtocol.class);
+    /** A link: receives the link protocol from the jobs' lead nodes, answers them at the addresses they join with. */
+    public static final ComponentType<LinkProtocol> TYPE = ComponentType.of("link", LinkProtocol.class, RECORDER);
 
     private final int link;
     private final Address<RecorderProtocol> recorder;
     private final SharedChannel channel;
 
-    private LinkActor(ActorContext<KernelCommand> context, ComponentSetup setup, int link,
-                      Address<RecorderProtocol> recorder) {
-        super(context, setup);
-        this.link = link;
-        this.recorder = recorder;
+    /** The {@code ports.index()}-th link of the machine's link map. */
+    public LinkActor(Ports ports) {
+        this.link = ports.index();
+        this.recorder = ports.to(RECORDER);
         this.channel = new SharedChannel(link);
     }
 
-    /**
-     * @param link     the link's id in the machine's link map
-     * @param recorder where load samples go for links.csv and timeseries.csv, or null when both are off
-     */
-    public static Behavior<KernelCommand> create(ComponentSetup setup, int link, Address<RecorderProtocol> recorder) {
-        return Behaviors.setup(ctx -> new LinkActor(ctx, setup, link, recorder));
-    }
-
     @Override
-    protected void onMessage(LinkProtocol message) {
+    public void onMessage(LinkProtocol message, Context context) {
         if (channel.apply(message)) {
-            requestEndOfInstant();
+            context.requestEndOfInstant();
         }
     }
 
     @Override
-    protected void onEndOfInstant() {
-        channel.sendShares(this::send);
+    public void onEndOfInstant(Context context) {
+        channel.sendShares(context::send);
         if (recorder != null) {
-            send(recorder, new RecorderProtocol.LinkLoad(link, channel.total(), channel.jobs()));
+            context.send(recorder, new RecorderProtocol.LinkLoad(link, channel.total(), channel.jobs()));
         }
     }
 }

@@ -5,13 +5,13 @@ import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.protocol.NodeProtocol;
 import java.util.Arrays;
-import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.ComponentActor;
-import org.hpcsim.kernel.ComponentSetup;
-import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.Addresses;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
+import org.hpcsim.kernel.Port;
+import org.hpcsim.kernel.Ports;
 import org.hpcsim.failure.FailureModel;
 import org.hpcsim.workload.JobStatus;
 
@@ -34,10 +34,25 @@ import org.hpcsim.workload.JobStatus;
  * until repaired. The scheduler stops the job's other nodes with {@link NodeProtocol.Abort}. Every node reports
  * each job it was given exactly once: its end, its abort, or its failure.
  */
-public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
+public final class ComputeNodeActor implements Component<NodeProtocol> {
+
+    /** Where reports go. */
+    public static final Port<SchedulerProtocol> SCHEDULER = Port.one("scheduler", SchedulerProtocol.class);
+    /** Where power draws go, in a modelled room; unconnected otherwise. */
+    public static final Port<ThermalProtocol> THERMAL = Port.optional("thermal", ThermalProtocol.class);
+    /** The links, by link id, then the I/O nodes (the channels a lead's flows and streams join). */
+    public static final Port<LinkProtocol> LINKS = Port.many("links", LinkProtocol.class);
+    /** The machine's nodes, by node id (a lead tells its job's other nodes when the job is over). */
+    public static final Port<NodeProtocol> PEERS = Port.many("peers", NodeProtocol.class);
+    /** A compute node: receives jobs and aborts from the scheduler, shares from the links, events from the kernel. */
+    public static final ComponentType<NodeProtocol> TYPE = ComponentType.of("node", NodeProtocol.class, SCHEDULER,
+            THERMAL, LINKS, PEERS);
 
 
+    private final int node;
     private final Address<SchedulerProtocol> scheduler;
+    private final Addresses<LinkProtocol> links;
+    private final Addresses<NodeProtocol> peers;
     private final Address<NodeProtocol> self;
     private final long reportLatency;
     private final Address<ThermalProtocol> thermal;
@@ -66,38 +81,30 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
     private long readTime;
     private long writeTime;
 
+    private Context ctx;
+
     private enum Phase { READ, COMPUTE, WRITE }
 
-    private ComputeNodeActor(ActorContext<KernelCommand> context, ComponentSetup setup,
-                             Address<SchedulerProtocol> scheduler, long reportLatency,
-                             Address<ThermalProtocol> thermal, double idleWatts, FailureModel failures) {
-        super(context, setup);
+    /**
+     * The {@code ports.index()}-th node: reports after {@code reportLatency}; in a modelled room draws
+     * {@code idleWatts} when idle; {@code failures} (null: none) draws its own failures once it gets
+     * {@link NodeProtocol.StartFailures}.
+     */
+    public ComputeNodeActor(Ports ports, long reportLatency, double idleWatts, FailureModel failures) {
+        this.node = ports.index();
+        this.self = ports.self();
+        this.scheduler = ports.to(SCHEDULER);
+        this.thermal = ports.to(THERMAL);
+        this.links = ports.toAll(LINKS);
+        this.peers = ports.toAll(PEERS);
         this.failures = failures;
-        this.scheduler = scheduler;
-        this.self = new Address<>(setup.id());
         this.reportLatency = reportLatency;
-        this.thermal = thermal;
         this.idleWatts = idleWatts;
     }
 
-    public static Behavior<KernelCommand> create(ComponentSetup setup, Address<SchedulerProtocol> scheduler,
-                                                 long reportLatency) {
-        return create(setup, scheduler, reportLatency, null, 0, null);
-    }
-
-    /**
-     * A node in a modelled room reports its power draw to {@code thermal} (null: no room), {@code idleWatts}
-     * when idle; {@code failures} (null: none) draws its own failures once it gets {@link NodeProtocol.StartFailures}.
-     */
-    public static Behavior<KernelCommand> create(ComponentSetup setup, Address<SchedulerProtocol> scheduler,
-                                                 long reportLatency, Address<ThermalProtocol> thermal,
-                                                 double idleWatts, FailureModel failures) {
-        return Behaviors.setup(ctx -> new ComputeNodeActor(ctx, setup, scheduler, reportLatency, thermal, idleWatts,
-                failures));
-    }
-
     @Override
-    protected void onMessage(NodeProtocol message) {
+    public void onMessage(NodeProtocol message, Context context) {
+        ctx = context;
         if (message instanceof NodeProtocol.StartJob start) {
             start(start);
         } else if (message instanceof NodeProtocol.RunEnds end) {
@@ -110,7 +117,7 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
             }
             maxLinkLoad = Math.max(maxLinkLoad, share.total());
             int position = Arrays.binarySearch(flow.links(), share.link());
-            if (position >= 0 && fluid.update(now(), position, share.total(), share.own())) {
+            if (position >= 0 && fluid.update(ctx.now(), position, share.total(), share.own())) {
                 predict();
             }
         } else if (message instanceof NodeProtocol.PredictedEnd end) {
@@ -124,7 +131,7 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
         } else if (message instanceof NodeProtocol.Abort abort) {
             if (abort.jobIndex() == job && !down) {
                 double done = stop();
-                send(scheduler, new SchedulerProtocol.NodeAborted(abort.jobIndex(), id(), now(), done), reportLatency);
+                ctx.send(scheduler, new SchedulerProtocol.NodeAborted(abort.jobIndex(), node, ctx.now(), done), reportLatency);
                 power(idleWatts);
             }
         } else if (message instanceof NodeProtocol.Reroute reroute) {
@@ -154,12 +161,12 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
 
     private void start(NodeProtocol.StartJob start) {
         if (job >= 0) {
-            throw new IllegalStateException("node " + id() + " got job index " + start.jobIndex()
+            throw new IllegalStateException("node " + node + " got job index " + start.jobIndex()
                     + " while running job index " + job);
         }
         if (down) {
             // The scheduler placed the job before it heard of the failure (report latency).
-            send(scheduler, new SchedulerProtocol.NodeFailed(id(), now(), start.jobIndex(), Double.NaN, downCause, false),
+            ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), start.jobIndex(), Double.NaN, downCause, false),
                     reportLatency);
             return;
         }
@@ -175,13 +182,13 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
         }
         boolean killed = start.runTime() > start.limit();
         status = killed ? JobStatus.KILLED : JobStatus.COMPLETED;
-        send(self, new NodeProtocol.RunEnds(job, version), killed ? start.limit() : start.runTime());
+        ctx.send(self, new NodeProtocol.RunEnds(job, version), killed ? start.limit() : start.runTime());
     }
 
     /** The node fails now: its job stops and the scheduler hears of it. */
     private void fail(String source) {
         if (down) {
-            send(scheduler, new SchedulerProtocol.NodeFailed(id(), now(), -1, Double.NaN, source, true), reportLatency);
+            ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), -1, Double.NaN, source, true), reportLatency);
             return;
         }
         int stopped = job;
@@ -189,17 +196,17 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
         down = true;
         downCause = source;
         power(0);
-        send(scheduler, new SchedulerProtocol.NodeFailed(id(), now(), stopped, done, source, false), reportLatency);
+        ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), stopped, done, source, false), reportLatency);
         if (failures != null && failures.stochastic()) {
             failureVersion++;
-            send(self, new NodeProtocol.FailureDue(failureVersion, true), failures.timeToRepair(random()));
+            ctx.send(self, new NodeProtocol.FailureDue(failureVersion, true), failures.timeToRepair(ctx.random()));
         }
     }
 
     private void repair(String source) {
         boolean wasDown = down;
         down = false;
-        send(scheduler, new SchedulerProtocol.NodeRepaired(id(), now(), source, wasDown), reportLatency);
+        ctx.send(scheduler, new SchedulerProtocol.NodeRepaired(node, ctx.now(), source, wasDown), reportLatency);
         if (!wasDown) {
             return;
         }
@@ -211,7 +218,7 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
     private void drawFailure() {
         if (failures != null && failures.stochastic()) {
             failureVersion++;
-            send(self, new NodeProtocol.FailureDue(failureVersion, false), failures.timeToFailure(random()));
+            ctx.send(self, new NodeProtocol.FailureDue(failureVersion, false), failures.timeToFailure(ctx.random()));
         }
     }
 
@@ -223,7 +230,7 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
     private double stop() {
         double done = Double.NaN;
         if (fluid != null) {
-            done = phase == Phase.READ ? 0 : phase == Phase.WRITE ? computeWork : fluid.done(now());
+            done = phase == Phase.READ ? 0 : phase == Phase.WRITE ? computeWork : fluid.done(ctx.now());
             leaveLinks();
             flow = null;
             fluid = null;
@@ -238,7 +245,7 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
     /** The lead joins every link of its flow with the job's weight there. */
     private void joinLinks() {
         for (int i = 0; i < flow.links().length; i++) {
-            send(new Address<LinkProtocol>(flow.linkBase() + flow.links()[i]),
+            ctx.send(links.get(flow.links()[i]),
                     new LinkProtocol.Join(job, flow.weights()[i], self));
             maxLinkLoad = Math.max(maxLinkLoad, flow.weights()[i]);
         }
@@ -246,21 +253,21 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
 
     private void leaveLinks() {
         for (int link : flow.links()) {
-            send(new Address<LinkProtocol>(flow.linkBase() + link), new LinkProtocol.Leave(job));
+            ctx.send(links.get(link), new LinkProtocol.Leave(job));
         }
     }
 
     private void reroute(NodeProtocol.Flow next) {
         leaveLinks();
         flow = next;
-        fluid.reroute(now(), next.links().length);
+        fluid.reroute(ctx.now(), next.links().length);
         joinLinks();
         predict();
     }
 
     private void power(double watts) {
         if (thermal != null) {
-            send(thermal, new ThermalProtocol.NodePower(id(), watts));
+            ctx.send(thermal, new ThermalProtocol.NodePower(node, watts));
         }
     }
 
@@ -284,9 +291,9 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
     private void ioPhase(Phase next, long alone) {
         NodeProtocol.IoPhases io = computeFlow.io();
         phase = next;
-        phaseStart = now();
+        phaseStart = ctx.now();
         flow = computeFlow.withLinks(io.links(), io.weights());
-        fluid = new FluidJob(alone, 1, 1, now(), Long.MAX_VALUE / 4, io.links().length);
+        fluid = new FluidJob(alone, 1, 1, ctx.now(), Long.MAX_VALUE / 4, io.links().length);
         joinLinks();
         predict();
     }
@@ -294,29 +301,29 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
     private void compute() {
         phase = Phase.COMPUTE;
         flow = computeFlow;
-        fluid = new FluidJob(work, flow.c(), flow.tau(), now(), now() + limit, flow.links().length);
+        fluid = new FluidJob(work, flow.c(), flow.tau(), ctx.now(), ctx.now() + limit, flow.links().length);
         joinLinks();
         predict();
     }
 
     private void predict() {
-        long end = fluid.end(now());
+        long end = fluid.end(ctx.now());
         version++;
-        send(self, new NodeProtocol.PredictedEnd(job, version), end - now());
+        ctx.send(self, new NodeProtocol.PredictedEnd(job, version), end - ctx.now());
     }
 
     /** The lead's current phase is over: the next one starts, or the job ends. */
     private void phaseOver() {
         leaveLinks();
         if (phase == Phase.READ) {
-            readTime = now() - phaseStart;
+            readTime = ctx.now() - phaseStart;
             compute();
             return;
         }
         if (phase == Phase.COMPUTE) {
-            computed = fluid.unfinished(now()) ? JobStatus.KILLED : JobStatus.COMPLETED;
-            computeWork = fluid.done(now());
-            sigmaMean = fluid.sigmaMean(now());
+            computed = fluid.unfinished(ctx.now()) ? JobStatus.KILLED : JobStatus.COMPLETED;
+            computeWork = fluid.done(ctx.now());
+            sigmaMean = fluid.sigmaMean(ctx.now());
             sigmaMax = fluid.sigmaMax();
             NodeProtocol.IoPhases io = computeFlow.io();
             if (io != null && io.write() > 0) {
@@ -324,12 +331,12 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
                 return;
             }
         } else {
-            writeTime = now() - phaseStart;
+            writeTime = ctx.now() - phaseStart;
         }
         NodeProtocol.JobOver over = new NodeProtocol.JobOver(job, computed);
-        for (int node : flow.nodes()) {
-            if (node != id()) {
-                send(new Address<NodeProtocol>(node), over);
+        for (int other : flow.nodes()) {
+            if (other != node) {
+                ctx.send(peers.get(other), over);
             }
         }
         SchedulerProtocol.Contention stats = new SchedulerProtocol.Contention(sigmaMean, sigmaMax, maxLinkLoad, readTime,
@@ -341,7 +348,7 @@ public final class ComputeNodeActor extends ComponentActor<NodeProtocol> {
     }
 
     private void report(int jobIndex, JobStatus ended, SchedulerProtocol.Contention stats) {
-        send(scheduler, new SchedulerProtocol.NodeReport(jobIndex, id(), now(), ended, stats), reportLatency);
+        ctx.send(scheduler, new SchedulerProtocol.NodeReport(jobIndex, node, ctx.now(), ended, stats), reportLatency);
         power(idleWatts);
         job = -1;
         status = null;

@@ -28,20 +28,19 @@ public sealed interface NodeProtocol {
      * @param nodes   the job's nodes (the lead first or not; the lead skips itself)
      * @param links   link ids the job's flows cross, ascending
      * @param weights the job's flow weight on each of them
-     * @param linkBase component id of link 0
      * @param c       communication fraction
      * @param tau     delay factor
      * @param io      the job's I/O streams (a line with I/O nodes), or null when it does no I/O
      */
-    public record Flow(int[] nodes, int[] links, long[] weights, int linkBase, double c, double tau, IoPhases io) {
+    public record Flow(int[] nodes, int[] links, long[] weights, double c, double tau, IoPhases io) {
         /** A flow without I/O. */
-        public Flow(int[] nodes, int[] links, long[] weights, int linkBase, double c, double tau) {
-            this(nodes, links, weights, linkBase, c, tau, null);
+        public Flow(int[] nodes, int[] links, long[] weights, double c, double tau) {
+            this(nodes, links, weights, c, tau, null);
         }
 
         /** The same flow over other links (a reroute); its I/O stays. */
         public Flow withLinks(int[] links, long[] weights) {
-            return new Flow(nodes, links, weights, linkBase, c, tau, io);
+            return new Flow(nodes, links, weights, c, tau, io);
         }
     }
 

@@ -8,12 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
-import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.hpcsim.kernel.ComponentActor;
-import org.hpcsim.kernel.ComponentSetup;
-import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
 import org.hpcsim.locality.Locality;
 import org.hpcsim.locality.LocalityMeter;
 import org.hpcsim.topology.Topology;
@@ -26,8 +23,10 @@ import org.hpcsim.workload.JobStatus;
  * ends. It also keeps the optional logs: the time series (the scheduler's counts, the room's samples,
  * the link loads), links.csv, the room's files, events and attempts, I/O.
  */
-public final class Recorder extends ComponentActor<RecorderProtocol> {
+public final class Recorder implements Component<RecorderProtocol> {
 
+    /** The recorder: receives from the scheduler, the links, the room and the CRAC units; sends nothing. */
+    public static final ComponentType<RecorderProtocol> TYPE = ComponentType.of("recorder", RecorderProtocol.class);
 
     private static final int FLUSH_AT = 1 << 16;
 
@@ -43,12 +42,18 @@ public final class Recorder extends ComponentActor<RecorderProtocol> {
     private final RunMetrics metrics;
     private final RunProgress progress;
     private final CompletableFuture<RunMetrics> result;
+    private Context ctx;
 
-    private Recorder(ActorContext<KernelCommand> context, ComponentSetup setup, Topology topology, int[] spanRanks,
-                     Path jobsCsv, LinksCsv links, ThermalLog thermal, FailureLog failures, IoLog io,
-                     TimeSeriesLog series, RunProgress progress, CompletableFuture<RunMetrics> result)
-            throws IOException {
-        super(context, setup);
+    /**
+     * {@code spanRanks}: each node's rank on the curve that spans are measured along; {@code links}:
+     * the links.csv writer ({@link LinksCsv#off()} when it is not wanted); {@code thermal}: the room's
+     * log, or null without a thermal model; {@code failures}: events.csv and attempts.csv, or null
+     * when nothing can fail; {@code io}: io.csv, or null when no job does I/O; {@code series}:
+     * timeseries.csv, or null when it is off.
+     */
+    public Recorder(Topology topology, int[] spanRanks, Path jobsCsv, LinksCsv links, ThermalLog thermal,
+                    FailureLog failures, IoLog io, TimeSeriesLog series, RunProgress progress,
+                    CompletableFuture<RunMetrics> result) {
         this.series = series;
         this.failures = failures;
         this.io = io;
@@ -62,46 +67,32 @@ public final class Recorder extends ComponentActor<RecorderProtocol> {
         buffer.append(JobsCsv.HEADER).append('\n');
     }
 
-    /**
-     * {@code spanRanks}: each node's rank on the curve that spans are measured along; {@code links}:
-     * the links.csv writer ({@link LinksCsv#off()} when it is not wanted); {@code thermal}: the room's
-     * log, or null without a thermal model; {@code failures}: events.csv and attempts.csv, or null
-     * when nothing can fail; {@code io}: io.csv, or null when no job does I/O; {@code series}:
-     * timeseries.csv, or null when it is off.
-     */
-    public static Behavior<KernelCommand> create(ComponentSetup setup, Topology topology, int[] spanRanks,
-                                                 Path jobsCsv, LinksCsv links, ThermalLog thermal, FailureLog failures,
-                                                 IoLog io, TimeSeriesLog series, RunProgress progress,
-                                                 CompletableFuture<RunMetrics> result) {
-        return Behaviors.setup(ctx -> new Recorder(ctx, setup, topology, spanRanks, jobsCsv, links, thermal,
-                failures, io, series, progress, result));
-    }
-
     @Override
-    protected void onMessage(RecorderProtocol message) {
+    public void onMessage(RecorderProtocol message, Context context) {
+        ctx = context;
         if (message instanceof RecorderProtocol.LinkLoad l) {
             if (series != null) {
-                series.linkLoad(now(), l.link(), l.load());
+                series.linkLoad(ctx.now(), l.link(), l.load());
             }
             if (links.on()) {
                 links.changed(l.link(), l.load(), l.jobs());
                 if (!linksPending) {
                     linksPending = true;
-                    requestEndOfInstant();
+                    ctx.requestEndOfInstant();
                 }
             }
             return;
         }
         if (message instanceof RecorderProtocol.Counts c) {
-            series.counts(now(), c.busy(), c.failed(), c.drained(), c.queued(), c.running());
+            series.counts(ctx.now(), c.busy(), c.failed(), c.drained(), c.queued(), c.running());
             return;
         }
         if (message instanceof RecorderProtocol.ThermalSample s) {
             thermal.sample(s);
             if (series != null) {
-                series.room(now(), s.itPower(), s.coolingPower(), s.supply(), s.maxInletActual());
+                series.room(ctx.now(), s.itPower(), s.coolingPower(), s.supply(), s.maxInletActual());
             }
-            requestEndOfInstant();
+            ctx.requestEndOfInstant();
             return;
         }
         if (message instanceof RecorderProtocol.InletTotals t) {
@@ -141,13 +132,14 @@ public final class Recorder extends ComponentActor<RecorderProtocol> {
     }
 
     @Override
-    protected void onEndOfInstant() {
+    public void onEndOfInstant(Context context) {
+        ctx = context;
         if (thermal != null) {
-            thermal.endOfInstant(now());
+            thermal.endOfInstant(ctx.now());
         }
         if (linksPending) {
             linksPending = false;
-            links.sample(now());
+            links.sample(ctx.now());
         }
     }
 
@@ -161,7 +153,8 @@ public final class Recorder extends ComponentActor<RecorderProtocol> {
     }
 
     @Override
-    protected void onSimulationEnd() {
+    public void onSimulationEnd(Context context) {
+        ctx = context;
         flush();
         if (thermal != null) {
             thermal.writeInlets(metrics.ran() == 0 ? 0 : metrics.lastEnd());
@@ -189,7 +182,7 @@ public final class Recorder extends ComponentActor<RecorderProtocol> {
      * only repeat the failure already reported.
      */
     @Override
-    protected void onStopped() {
+    public void onStopped() {
         quietly(() -> {
             if (series != null) {
                 series.close();

@@ -3,13 +3,12 @@ package org.hpcsim.room;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.CracProtocol;
 import org.hpcsim.protocol.RecorderProtocol;
-import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.ComponentActor;
-import org.hpcsim.kernel.ComponentSetup;
-import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
+import org.hpcsim.kernel.Port;
+import org.hpcsim.kernel.Ports;
 import org.hpcsim.thermal.Cooling;
 import org.hpcsim.thermal.CoolingSettings;
 
@@ -20,8 +19,15 @@ import org.hpcsim.thermal.CoolingSettings;
  * supplies a fixed temperature. Its cooling power is the IT power it serves over CoP(supply). A
  * failed unit supplies nothing and draws nothing until repaired.
  */
-public final class CracActor extends ComponentActor<CracProtocol> {
+public final class CracActor implements Component<CracProtocol> {
 
+    /** Where its supply temperature and state go. */
+    public static final Port<ThermalProtocol> THERMAL = Port.one("thermal", ThermalProtocol.class);
+    /** Where events.csv rows go; unconnected to log none. */
+    public static final Port<RecorderProtocol> RECORDER = Port.optional("recorder", RecorderProtocol.class);
+    /** A CRAC unit: receives its load from the thermal actor and events from the kernel. */
+    public static final ComponentType<CracProtocol> TYPE = ComponentType.of("crac", CracProtocol.class, THERMAL,
+            RECORDER);
 
     /** The start of an events.csv effect that changed nothing. */
     private static final String NONE = RecorderProtocol.EventLogged.NO_EFFECT;
@@ -30,32 +36,21 @@ public final class CracActor extends ComponentActor<CracProtocol> {
     private final CoolingSettings settings;
     private final Address<ThermalProtocol> thermal;
     private final Address<RecorderProtocol> recorder;
+    private Context ctx;
     private boolean working = true;
     private double fixedSupply = Double.NaN;
 
-    private CracActor(ActorContext<KernelCommand> context, ComponentSetup setup, int unit, CoolingSettings settings,
-                      Address<ThermalProtocol> thermal, Address<RecorderProtocol> recorder) {
-        super(context, setup);
-        this.recorder = recorder;
-        this.unit = unit;
+    /** The {@code ports.index()}-th unit of {@code settings}. */
+    public CracActor(Ports ports, CoolingSettings settings) {
+        this.unit = ports.index();
         this.settings = settings;
-        this.thermal = thermal;
-    }
-
-    public static Behavior<KernelCommand> create(ComponentSetup setup, int unit, CoolingSettings settings,
-                                                 Address<ThermalProtocol> thermal) {
-        return create(setup, unit, settings, thermal, null);
-    }
-
-    /** {@code recorder}: where events.csv rows go, or null to log none. */
-    public static Behavior<KernelCommand> create(ComponentSetup setup, int unit, CoolingSettings settings,
-                                                 Address<ThermalProtocol> thermal,
-                                                 Address<RecorderProtocol> recorder) {
-        return Behaviors.setup(ctx -> new CracActor(ctx, setup, unit, settings, thermal, recorder));
+        this.thermal = ports.to(THERMAL);
+        this.recorder = ports.to(RECORDER);
     }
 
     @Override
-    protected void onMessage(CracProtocol message) {
+    public void onMessage(CracProtocol message, Context context) {
+        ctx = context;
         if (message instanceof CracProtocol.Load load) {
             if (!working) {
                 return;
@@ -64,34 +59,34 @@ public final class CracActor extends ComponentActor<CracProtocol> {
                     ? Math.max(settings.minSupply(), Cooling.adjustedSupply(settings.supply(), settings.redline(),
                             settings.supply() + load.maxRise()))
                     : fixedSupply;
-            send(thermal, new ThermalProtocol.Supply(unit, supply, Cooling.coolingPower(load.itPower(), supply)));
+            ctx.send(thermal, new ThermalProtocol.Supply(unit, supply, Cooling.coolingPower(load.itPower(), supply)));
         } else if (message instanceof CracProtocol.Fail fail) {
             log("fail", working ? "unit down; its nodes go to the next working unit"
                             : NONE + "the unit was already down",
                     fail.cause());
             if (working) {
                 working = false;
-                send(thermal, new ThermalProtocol.UnitState(unit, false));
+                ctx.send(thermal, new ThermalProtocol.UnitState(unit, false));
             }
         } else if (message instanceof CracProtocol.Repair repair) {
             log("repair", working ? NONE + "the unit was not down" : "unit up", repair.cause());
             if (!working) {
                 working = true;
-                send(thermal, new ThermalProtocol.UnitState(unit, true));
+                ctx.send(thermal, new ThermalProtocol.UnitState(unit, true));
             }
         } else if (message instanceof CracProtocol.SetSupply set) {
             fixedSupply = set.supply();
             log("supply", Double.isNaN(set.supply()) ? "supply automatic (as far as the redline allows)"
                     : "supply fixed at " + set.supply() + " C", set.cause());
             if (working) {
-                send(thermal, new ThermalProtocol.UnitState(unit, true));
+                ctx.send(thermal, new ThermalProtocol.UnitState(unit, true));
             }
         }
     }
 
     private void log(String event, String effect, String cause) {
         if (recorder != null) {
-            send(recorder, new RecorderProtocol.EventLogged(now(), event, "crac " + unit, effect, cause));
+            ctx.send(recorder, new RecorderProtocol.EventLogged(ctx.now(), event, "crac " + unit, effect, cause));
         }
     }
 }

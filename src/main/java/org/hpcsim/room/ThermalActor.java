@@ -4,13 +4,13 @@ import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.CracProtocol;
 import org.hpcsim.protocol.RecorderProtocol;
 import java.util.Arrays;
-import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.ComponentActor;
-import org.hpcsim.kernel.ComponentSetup;
-import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.Addresses;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
+import org.hpcsim.kernel.Port;
+import org.hpcsim.kernel.Ports;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.thermal.CoolingSettings;
 import org.hpcsim.thermal.HeatModel;
@@ -31,13 +31,21 @@ import org.hpcsim.thermal.InletTemperatures;
  * since the failure; the taking unit must cool them too. With no unit working, their air is the failed
  * unit's last supply plus that offset.
  */
-public final class ThermalActor extends ComponentActor<ThermalProtocol> {
+public final class ThermalActor implements Component<ThermalProtocol> {
 
+    /** The CRAC units, in unit order. */
+    public static final Port<CracProtocol> CRACS = Port.many("cracs", CracProtocol.class);
+    /** Where the room's samples go. */
+    public static final Port<RecorderProtocol> RECORDER = Port.one("recorder", RecorderProtocol.class);
+    /** The thermal actor: receives node power from the nodes, supplies from the CRAC units, and Begin from the kernel. */
+    public static final ComponentType<ThermalProtocol> TYPE = ComponentType.of("thermal", ThermalProtocol.class,
+            CRACS, RECORDER);
 
     private final InletTemperatures inlets;
     private final CoolingSettings cooling;
     private final int[] unitOf;
-    private final Address<CracProtocol>[] cracs;
+    private final Addresses<CracProtocol> cracs;
+    private final Address<ThermalProtocol> self;
     private final Address<RecorderProtocol> recorder;
     private final boolean tracePower;
     private final boolean[] working;
@@ -61,11 +69,13 @@ public final class ThermalActor extends ComponentActor<ThermalProtocol> {
     private boolean sampleDue;
     private boolean tickPending;
     private int awaiting;
+    private Context ctx;
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private ThermalActor(ActorContext<KernelCommand> context, ComponentSetup setup, HeatModel heat, double idlePower,
-                         CoolingSettings cooling, int firstCrac, Address<RecorderProtocol> recorder, boolean tracePower) {
-        super(context, setup);
+    /**
+     * {@code idlePower}: every node's draw at the start; {@code tracePower}: send the recorder each
+     * instant's node power changes.
+     */
+    public ThermalActor(Ports ports, HeatModel heat, double idlePower, CoolingSettings cooling, boolean tracePower) {
         int n = heat.size();
         this.inlets = new InletTemperatures(heat);
         for (int i = 0; i < n; i++) {
@@ -74,11 +84,13 @@ public final class ThermalActor extends ComponentActor<ThermalProtocol> {
         this.cooling = cooling;
         this.unitOf = cooling.unitOfNodes(n);
         int units = cooling.units().size();
-        this.cracs = new Address[units];
-        for (int u = 0; u < units; u++) {
-            cracs[u] = new Address<>(firstCrac + u);
+        this.cracs = ports.toAll(CRACS);
+        if (cracs.size() != units) {
+            throw new IllegalArgumentException("the thermal actor is wired to " + cracs.size() + " CRAC units, the room has "
+                    + units);
         }
-        this.recorder = recorder;
+        this.self = ports.self();
+        this.recorder = ports.to(RECORDER);
         this.tracePower = tracePower;
         this.working = new boolean[units];
         Arrays.fill(working, true);
@@ -96,20 +108,10 @@ public final class ThermalActor extends ComponentActor<ThermalProtocol> {
         assignAdopters();
     }
 
-    /**
-     * {@code idlePower}: every node's draw at the start; CRAC unit u is component {@code firstCrac + u};
-     * {@code tracePower}: send the recorder each instant's node power changes.
-     */
-    public static Behavior<KernelCommand> create(ComponentSetup setup, HeatModel heat, double idlePower,
-                                                 CoolingSettings cooling, int firstCrac,
-                                                 Address<RecorderProtocol> recorder, boolean tracePower) {
-        return Behaviors.setup(ctx -> new ThermalActor(ctx, setup, heat, idlePower, cooling, firstCrac, recorder,
-                tracePower));
-    }
-
     @Override
-    protected void onMessage(ThermalProtocol message) {
-        requestWindDownCall();
+    public void onMessage(ThermalProtocol message, Context context) {
+        ctx = context;
+        ctx.requestWindDownCall();
         if (message instanceof ThermalProtocol.NodePower p) {
             inlets.setPower(p.node(), p.watts());
             if (tracePower) {
@@ -124,12 +126,12 @@ public final class ThermalActor extends ComponentActor<ThermalProtocol> {
             coolingPower[s.unit()] = s.coolingPower();
             if (--awaiting == 0) {
                 sampleDue = true;
-                requestEndOfInstant();
+                ctx.requestEndOfInstant();
             }
         } else if (message instanceof ThermalProtocol.UnitState u) {
             if (working[u.unit()] != u.working()) {
                 working[u.unit()] = u.working();
-                failedAt[u.unit()] = now();
+                failedAt[u.unit()] = ctx.now();
                 if (!u.working()) {
                     coolingPower[u.unit()] = 0;
                 }
@@ -147,12 +149,13 @@ public final class ThermalActor extends ComponentActor<ThermalProtocol> {
     private void dueLoads() {
         if (!loadsDue) {
             loadsDue = true;
-            requestEndOfInstant();
+            ctx.requestEndOfInstant();
         }
     }
 
     @Override
-    protected void onEndOfInstant() {
+    public void onEndOfInstant(Context context) {
+        ctx = context;
         if (loadsDue) {
             loadsDue = false;
             sendLoads();
@@ -168,7 +171,7 @@ public final class ThermalActor extends ComponentActor<ThermalProtocol> {
     private void sendLoads() {
         Arrays.fill(maxRise, Double.NEGATIVE_INFINITY);
         Arrays.fill(served, 0);
-        long t = now();
+        long t = ctx.now();
         boolean warming = false;
         for (int i = 0; i < unitOf.length; i++) {
             int own = unitOf[i];
@@ -183,9 +186,10 @@ public final class ThermalActor extends ComponentActor<ThermalProtocol> {
             served[unit] += inlets.power(i);
         }
         awaiting = 0;
-        for (int u = 0; u < cracs.length; u++) {
+        for (int u = 0; u < cracs.size(); u++) {
             if (working[u]) {
-                send(cracs[u], new CracProtocol.Load(maxRise[u] == Double.NEGATIVE_INFINITY ? 0 : maxRise[u], served[u]));
+                ctx.send(cracs.get(u), new CracProtocol.Load(maxRise[u] == Double.NEGATIVE_INFINITY ? 0 : maxRise[u],
+                        served[u]));
                 awaiting++;
             } else if (offset(u, t) < cooling.failureMaxRise()) {
                 warming = true;
@@ -193,7 +197,7 @@ public final class ThermalActor extends ComponentActor<ThermalProtocol> {
         }
         if (warming && !tickPending) {
             tickPending = true;
-            send(new Address<ThermalProtocol>(id()), new ThermalProtocol.Tick(), cooling.failureStep());
+            ctx.send(self, new ThermalProtocol.Tick(), cooling.failureStep());
         }
     }
 
@@ -204,7 +208,7 @@ public final class ThermalActor extends ComponentActor<ThermalProtocol> {
 
     private void sample() {
         sampleDue = false;
-        long t = now();
+        long t = ctx.now();
         double nominalMax = Double.NEGATIVE_INFINITY;
         double actualMax = Double.NEGATIVE_INFINITY;
         int hottest = -1;
@@ -233,7 +237,7 @@ public final class ThermalActor extends ComponentActor<ThermalProtocol> {
         lastSample = t;
         double cool = 0;
         double coldest = Double.NaN;
-        for (int u = 0; u < cracs.length; u++) {
+        for (int u = 0; u < cracs.size(); u++) {
             if (working[u]) {
                 cool += coolingPower[u];
                 coldest = Double.isNaN(coldest) ? supply[u] : Math.min(coldest, supply[u]);
@@ -257,15 +261,16 @@ public final class ThermalActor extends ComponentActor<ThermalProtocol> {
             }
             changes = 0;
         }
-        send(recorder, new RecorderProtocol.ThermalSample(inlets.itPower(), cool, coldest, nominalMax, actualMax, hottest,
+        ctx.send(recorder, new RecorderProtocol.ThermalSample(inlets.itPower(), cool, coldest, nominalMax, actualMax, hottest,
                 actualMax > cooling.redline() + 1e-9, nodes, watts));
     }
 
     /** The run ends: the recorder gets every node's integrated and hottest inlet, if the room was ever sampled. */
     @Override
-    protected void onWindDown(boolean stopped) {
+    public void onWindDown(boolean stopped, Context context) {
+        ctx = context;
         if (lastSample >= 0) {
-            send(recorder, new RecorderProtocol.InletTotals(firstSample, lastSample, inletSeconds.clone(), inlet.clone(),
+            ctx.send(recorder, new RecorderProtocol.InletTotals(firstSample, lastSample, inletSeconds.clone(), inlet.clone(),
                     inletMax.clone()));
         }
     }

@@ -53,7 +53,6 @@ public final class NetworkPlanner {
     private final FailedLinks failed;
     private final CommPattern defaultPattern;
     private final Path traceDir;
-    private final int linkBase;
     private final int tasksPerNode;
     private final boolean killAtEstimate;
 
@@ -62,14 +61,13 @@ public final class NetworkPlanner {
      * compute and I/O nodes, whose network is the 1D mesh of all its nodes (compute node ids then map to
      * their places on the line).
      *
-     * @param linkBase component id of link 0 (links model)
      * @param tasksPerNode processors per node: a .sim stencil or graph sized in processors maps task i
      *                     to the job's node i / tasksPerNode
      * @param killAtEstimate whether a job the network stretches past its estimate is killed at it;
      *                     false is SST's rule, under which jobs always run to the end
      * @throws IllegalArgumentException if the pattern cannot be read
      */
-    public NetworkPlanner(NetworkOptions options, Topology machine, LinkMap links, Path traceDir, int linkBase,
+    public NetworkPlanner(NetworkOptions options, Topology machine, LinkMap links, Path traceDir,
                           int tasksPerNode, boolean killAtEstimate) {
         this.options = options;
         this.machine = machine;
@@ -86,7 +84,6 @@ public final class NetworkPlanner {
         this.failed = new FailedLinks(links);
         this.traceDir = traceDir;
         this.defaultPattern = CommPattern.parse(options.pattern(), traceDir);
-        this.linkBase = linkBase;
         this.tasksPerNode = tasksPerNode;
         this.killAtEstimate = killAtEstimate;
     }
@@ -148,7 +145,7 @@ public final class NetworkPlanner {
         long limit = killAtEstimate ? job.estimate() : Long.MAX_VALUE / 4;
         boolean detoured = !failed.isEmpty();
         if (options.model() == NetworkOptions.Model.LINKS) {
-            NodeProtocol.Flow flow = new NodeProtocol.Flow(nodes, load.links(), load.weights(), linkBase, c, tau);
+            NodeProtocol.Flow flow = new NodeProtocol.Flow(nodes, load.links(), load.weights(), c, tau);
             return new Plan(job.runTime(), flow, tau, load.hopBytes(), load.maxWeight(), limit, load.links(), detoured);
         }
         long dilated = Math.round((1 - c) * job.runTime() + c * tau * job.runTime());
@@ -165,7 +162,7 @@ public final class NetworkPlanner {
         LinkLoad load = load(job, nodes);
         boolean detoured = !failed.isEmpty();
         NodeProtocol.Flow flow = old.flow() == null ? null : new NodeProtocol.Flow(nodes, load.links(),
-                load.weights(), linkBase, old.flow().c(), old.flow().tau());
+                load.weights(), old.flow().c(), old.flow().tau());
         return new Plan(old.runTime(), flow, old.tau(), old.hopBytes(), old.maxOwnWeight(), old.limit(), load.links(),
                 detoured);
     }

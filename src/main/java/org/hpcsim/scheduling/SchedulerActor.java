@@ -8,14 +8,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.hpcsim.failure.JobFate;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.ComponentActor;
-import org.hpcsim.kernel.ComponentSetup;
-import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.Addresses;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
+import org.hpcsim.kernel.Port;
+import org.hpcsim.kernel.Ports;
 import org.hpcsim.network.NoRouteException;
 import org.hpcsim.storage.IoAssignment;
 import org.hpcsim.thermal.PowerModel;
@@ -40,7 +40,15 @@ import org.hpcsim.workload.JobStatus;
  * <p>With the time series on, the end of each pass sends the recorder the machine's counts (busy,
  * failed and drained nodes, queued and running jobs) when they differ from the last ones sent.
  */
-public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
+public final class SchedulerActor implements Component<SchedulerProtocol> {
+
+    /** The machine's nodes, by node id: where starts, aborts and reroutes go. */
+    public static final Port<NodeProtocol> NODES = Port.many("nodes", NodeProtocol.class);
+    /** Where every job's end, attempts, events and counts go. */
+    public static final Port<RecorderProtocol> RECORDER = Port.one("recorder", RecorderProtocol.class);
+    /** The scheduler: receives arrivals from the feeder, reports from the nodes, events from the kernel. */
+    public static final ComponentType<SchedulerProtocol> TYPE = ComponentType.of("scheduler", SchedulerProtocol.class,
+            NODES, RECORDER);
 
 
     /** How the scheduler treats failures: the fate of a failed job and its checkpoint interval. */
@@ -85,7 +93,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
     private final TreeMap<Integer, Pending> pending = new TreeMap<>();
     private final Map<Integer, History> histories = new HashMap<>();
     private final List<RecorderProtocol> records = new ArrayList<>();
-    private final Address<NodeProtocol>[] nodes;
+    private final Addresses<NodeProtocol> nodes;
     private final NetworkPlanner network;
     private final PowerModel power;
     private final FailurePolicy failures;
@@ -97,45 +105,33 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
     private int sentQueued;
     private int sentRunning;
     private boolean traceEnded;
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private SchedulerActor(ActorContext<KernelCommand> context, ComponentSetup setup, SchedulerCore core,
-                           Address<RecorderProtocol> recorder, NetworkPlanner network, PowerModel power,
-                           FailurePolicy failures, boolean timeSeries) {
-        super(context, setup);
-        this.timeSeries = timeSeries;
-        this.core = core;
-        this.recorder = recorder;
-        this.network = network;
-        this.power = power;
-        this.failures = failures;
-        this.nodes = new Address[core.machine().size()];
-        for (int i = 0; i < nodes.length; i++) {
-            nodes[i] = new Address<>(i);
-        }
-    }
-
-    /** {@code network}: the network model's planner, or null when run times ignore the network. */
-    public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
-                                                 Address<RecorderProtocol> recorder, NetworkPlanner network) {
-        return create(setup, core, recorder, network, null, FailurePolicy.DEFAULT, false);
-    }
+    private Context ctx;
 
     /**
+     * {@code network}: the network model's planner, or null when run times ignore the network;
      * {@code power}: the node power model of a modelled room, or null; it sets the watts nodes draw
      * running a job. {@code failures}: what becomes of a job whose node fails, and whether to end the
      * run once every job has ended (under a failure model that never stops drawing failures).
      * {@code timeSeries}: send the recorder the machine's counts when they change.
      */
-    public static Behavior<KernelCommand> create(ComponentSetup setup, SchedulerCore core,
-                                                 Address<RecorderProtocol> recorder, NetworkPlanner network,
-                                                 PowerModel power, FailurePolicy failures, boolean timeSeries) {
-        return Behaviors.setup(ctx -> new SchedulerActor(ctx, setup, core, recorder, network, power, failures,
-                timeSeries));
+    public SchedulerActor(Ports ports, SchedulerCore core, NetworkPlanner network, PowerModel power,
+                          FailurePolicy failures, boolean timeSeries) {
+        this.timeSeries = timeSeries;
+        this.core = core;
+        this.recorder = ports.to(RECORDER);
+        this.network = network;
+        this.power = power;
+        this.failures = failures;
+        this.nodes = ports.toAll(NODES);
+        if (nodes.size() != core.machine().size()) {
+            throw new IllegalArgumentException("the scheduler is wired to " + nodes.size() + " nodes, the machine has "
+                    + core.machine().size());
+        }
     }
 
     @Override
-    protected void onMessage(SchedulerProtocol message) {
+    public void onMessage(SchedulerProtocol message, Context context) {
+        ctx = context;
         if (message instanceof SchedulerProtocol.NotSubmitted never) {
             // After this actor's own wind-down: record them and ask for nothing more.
             for (Job job : never.jobs()) {
@@ -145,14 +141,14 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
             flushRecords();
             return;
         }
-        requestWindDownCall();
+        ctx.requestWindDownCall();
         if (message instanceof SchedulerProtocol.JobArrived arrived) {
             Job job = arrived.job();
             String reason = core.submit(job);
             if (reason != null) {
                 records.add(new RecorderProtocol.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason, null));
             }
-            requestEndOfInstant();
+            ctx.requestEndOfInstant();
         } else if (message instanceof SchedulerProtocol.NodeReport report) {
             Pending p = pendingFor(report.jobIndex(), report.node());
             p.end = Math.max(p.end, report.endTime());
@@ -184,13 +180,13 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
             for (int node : resume.nodes()) {
                 changed += core.resume(node) ? 1 : 0;
             }
-            log(now(), "resume", NodeRanges.describe(resume.nodes()), changed == 0 ? NONE + "no node was drained"
+            log(ctx.now(), "resume", NodeRanges.describe(resume.nodes()), changed == 0 ? NONE + "no node was drained"
                     : changed + " node" + (changed == 1 ? "" : "s") + " back in service", resume.cause());
         } else if (message instanceof SchedulerProtocol.LinkEvent link) {
             linkEvent(link);
         } else if (message instanceof SchedulerProtocol.TraceEnded) {
             traceEnded = true;
-            requestEndOfInstant();
+            ctx.requestEndOfInstant();
         }
     }
 
@@ -223,7 +219,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
                         measured ? c.readTime() : p.readAlone, measured ? c.writeTime() : p.writeAlone));
             }
         }
-        requestEndOfInstant();
+        ctx.requestEndOfInstant();
     }
 
     private void nodeFailed(SchedulerProtocol.NodeFailed f) {
@@ -254,7 +250,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         NodeProtocol.Abort abort = new NodeProtocol.Abort(p.run.job().index());
         for (int node : p.run.nodes()) {
             if (node != except) {
-                send(nodes[node], abort);
+                ctx.send(nodes.get(node), abort);
             }
         }
     }
@@ -324,7 +320,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
                 busy += core.machine().owner(node) >= 0 ? 1 : 0;
             }
         }
-        log(now(), "drain", NodeRanges.describe(drain.nodes()), changed == 0 ? NONE + "already drained"
+        log(ctx.now(), "drain", NodeRanges.describe(drain.nodes()), changed == 0 ? NONE + "already drained"
                 : changed + " node" + (changed == 1 ? "" : "s") + " drained, " + busy + " still running a job",
                 drain.cause());
     }
@@ -335,7 +331,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         int link = network.link(e.a(), e.b());
         boolean changed = e.up() ? network.repairLink(link) : network.failLink(link);
         if (!changed) {
-            log(now(), e.up() ? "repair" : "fail", target, e.up() ? NONE + "the link was not down"
+            log(ctx.now(), e.up() ? "repair" : "fail", target, e.up() ? NONE + "the link was not down"
                     : NONE + "the link was already down", e.cause());
             return;
         }
@@ -350,7 +346,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
             try {
                 next = network.replan(r.job(), r.nodes(), p.plan);
             } catch (NoRouteException ex) {
-                p.failedAt = now();
+                p.failedAt = ctx.now();
                 p.failure = "link " + e.a() + "-" + e.b() + " failed: no route between nodes " + ex.from() + " and "
                         + ex.to();
                 abortOthers(p, -1);
@@ -366,26 +362,27 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
             p.plan = next;
             rerouted++;
             if (next.flow() != null) {
-                send(nodes[r.nodes()[0]], new NodeProtocol.Reroute(r.job().index(), next.flow()));
+                ctx.send(nodes.get(r.nodes()[0]), new NodeProtocol.Reroute(r.job().index(), next.flow()));
             }
         }
         String effect = (e.up() ? "link up" : "link down " + network.describe(link)) + "; " + rerouted
                 + " running job" + (rerouted == 1 ? "" : "s") + " rerouted"
                 + (lost.isEmpty() ? "" : "; no route: " + String.join(", ", lost));
-        log(now(), e.up() ? "repair" : "fail", target, effect, e.cause());
+        log(ctx.now(), e.up() ? "repair" : "fail", target, effect, e.cause());
     }
 
     @Override
-    protected void onEndOfInstant() {
+    public void onEndOfInstant(Context context) {
+        ctx = context;
         flushRecords();
-        List<RunningJob> started = core.schedule(now());
+        List<RunningJob> started = core.schedule(ctx.now());
         for (RunningJob r : started) {
             start(r);
         }
         flushRecords();
         sendCounts(core.busyNodes(), core.queueLength(), core.runningCount());
         if (failures.stopWhenDone() && traceEnded && pending.isEmpty() && core.queueLength() == 0) {
-            endSimulation();
+            ctx.endSimulation();
         }
     }
 
@@ -393,7 +390,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         Job job = r.job();
         NetworkPlanner.Plan plan;
         try {
-            plan = network == null ? null : network.plan(job, r.nodes(), random());
+            plan = network == null ? null : network.plan(job, r.nodes(), ctx.random());
         } catch (NoRouteException e) {
             core.finish(job.index());
             ended(job, r.start(), r.start(), r.nodes(), JobStatus.FAILED, "no route between nodes " + e.from() + " and "
@@ -420,13 +417,13 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
             NodeProtocol.Flow flow = plan.flow();
             if (p.ioNode >= 0) {
                 NodeProtocol.IoPhases phases = network.io(r.nodes(), p.ioNode, p.readAlone, p.writeAlone);
-                flow = new NodeProtocol.Flow(flow.nodes(), flow.links(), flow.weights(), flow.linkBase(), flow.c(),
+                flow = new NodeProtocol.Flow(flow.nodes(), flow.links(), flow.weights(), flow.c(),
                         flow.tau(), phases);
             }
             NodeProtocol.StartJob follow = new NodeProtocol.StartJob(job.index(), plan.runTime(),
                     plan.limit(), null, true, watts);
             for (int node : r.nodes()) {
-                send(nodes[node], node == lead
+                ctx.send(nodes.get(node), node == lead
                         ? new NodeProtocol.StartJob(job.index(), plan.runTime(), plan.limit(), flow, false, watts)
                         : follow);
             }
@@ -438,7 +435,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
                 (plan == null ? job.runTime() : plan.runTime()) + ioTime,
                 (plan == null ? job.estimate() : plan.limit()) + ioTime, watts);
         for (int node : r.nodes()) {
-            send(nodes[node], start);
+            ctx.send(nodes.get(node), start);
         }
     }
 
@@ -447,7 +444,8 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
      * down); after a stop from outside, queued and running jobs are unfinished.
      */
     @Override
-    protected void onWindDown(boolean stopped) {
+    public void onWindDown(boolean stopped, Context context) {
+        ctx = context;
         for (Job job : core.queued()) {
             if (stopped) {
                 ended(job, -1, -1, null, JobStatus.UNFINISHED, "queued when the run was stopped", null);
@@ -459,7 +457,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         }
         for (Pending p : pending.values()) {
             RunningJob r = p.run;
-            ended(r.job(), r.start(), now(), r.nodes(), JobStatus.UNFINISHED, "running when the run was stopped",
+            ended(r.job(), r.start(), ctx.now(), r.nodes(), JobStatus.UNFINISHED, "running when the run was stopped",
                     use(p));
         }
         flushRecords();
@@ -483,7 +481,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         sentDrained = drained;
         sentQueued = queued;
         sentRunning = running;
-        send(recorder, new RecorderProtocol.Counts(busy, failed, drained, queued, running));
+        ctx.send(recorder, new RecorderProtocol.Counts(busy, failed, drained, queued, running));
     }
 
     /**
@@ -502,14 +500,14 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
 
     private void flushRecords() {
         for (RecorderProtocol c : records) {
-            send(recorder, c);
+            ctx.send(recorder, c);
         }
         records.clear();
     }
 
     private void log(long time, String event, String target, String effect, String cause) {
         records.add(new RecorderProtocol.EventLogged(time, event, target, effect, cause));
-        requestEndOfInstant();
+        ctx.requestEndOfInstant();
     }
 
     /**

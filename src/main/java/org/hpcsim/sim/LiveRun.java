@@ -10,6 +10,7 @@ import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.KernelControl;
+import org.hpcsim.kernel.PekkoExecutor;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.scheduling.RunningJob;
 import org.hpcsim.scheduling.SchedulerCore;
@@ -42,8 +43,7 @@ public final class LiveRun {
         live.clock = pauseAt;
         Thread thread = new Thread(() -> {
             try {
-                live.result.complete(simulation.run(runtime, kernel -> {
-                    KernelControl c = kernel.control();
+                live.result.complete(simulation.run(new PekkoExecutor(runtime), c -> {
                     c.pauseAt(pauseAt);
                     live.control.complete(c);
                 }));
@@ -107,7 +107,7 @@ public final class LiveRun {
                     ? " (its instant has been simulated; give a later time)" : ""));
         }
         KernelControl c = control.join();
-        simulation.dispatch(e, new Simulation.MessageSink() {
+        simulation.dispatch(e, new Assembly.MessageSink() {
             @Override
             public <C> void put(Address<C> to, C message, long time) {
                 c.inject(to, message, time);

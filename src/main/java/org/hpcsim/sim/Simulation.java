@@ -25,7 +25,8 @@ import org.hpcsim.config.ConfigPaths;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.Kernel;
+import org.hpcsim.kernel.Executor;
+import org.hpcsim.kernel.PekkoExecutor;
 import org.hpcsim.kernel.KernelControl;
 import org.hpcsim.kernel.KernelProgress;
 import org.hpcsim.kernel.KernelSettings;
@@ -115,6 +116,8 @@ public final class Simulation {
     private final RunProgress runProgress = new RunProgress();
     private volatile KernelProgress kernelProgress;
     private boolean ran;
+    /** The run's components and their addresses, once {@link #run} has laid them out. */
+    private volatile Assembly assembly;
 
     private Simulation(Scenario scenario, Trace trace, Topology topology, String spanCurve, int[] spanRanks,
                        SchedulerCore core, LinkMap links, NetworkPlanner network, Room room, FailureModel failureModel,
@@ -199,7 +202,7 @@ public final class Simulation {
             links = new LinkMap(grid);
             Path traceDir = scenario.trace().toAbsolutePath().getParent();
             try {
-                planner = new NetworkPlanner(net, topology, links, traceDir, topology.size() + 3,
+                planner = new NetworkPlanner(net, topology, links, traceDir,
                         scenario.workload().coresPerNode(), scenario.workload().killAtEstimate());
             } catch (IllegalArgumentException e) {
                 throw scenario.invalid("network.pattern", e.getMessage());
@@ -287,53 +290,14 @@ public final class Simulation {
         }
     }
 
-    /** Where scheduled or injected messages go: the kernel before the run, its control while paused. */
-    interface MessageSink {
-        <C> void put(Address<C> to, C message, long time);
-    }
-
-    /** Sends what the event does to the components it concerns, due at its time. */
-    void dispatch(ScenarioEvent e, MessageSink sink) {
-        int n = topology.size();
-        Address<SchedulerProtocol> scheduler = new Address<>(n);
-        int[] t = e.targets();
-        switch (e.kind()) {
-            case NODE_FAIL -> {
-                for (int node : t) {
-                    sink.put(new Address<NodeProtocol>(node), new NodeProtocol.Fail(SCENARIO), e.time());
-                }
-            }
-            case NODE_REPAIR -> {
-                for (int node : t) {
-                    sink.put(new Address<NodeProtocol>(node), new NodeProtocol.Repair(SCENARIO),
-                            e.time());
-                }
-            }
-            case NODE_DRAIN -> sink.put(scheduler, new SchedulerProtocol.Drain(t, SCENARIO), e.time());
-            case NODE_RESUME -> sink.put(scheduler, new SchedulerProtocol.Resume(t, SCENARIO), e.time());
-            case LINK_FAIL, LINK_REPAIR -> sink.put(scheduler,
-                    new SchedulerProtocol.LinkEvent(t[0], t[1], e.kind() == ScenarioEvent.Kind.LINK_REPAIR, SCENARIO), e.time());
-            case CRAC_FAIL -> sink.put(crac(t[0]), new CracProtocol.Fail(SCENARIO), e.time());
-            case CRAC_REPAIR -> sink.put(crac(t[0]), new CracProtocol.Repair(SCENARIO), e.time());
-            case CRAC_SUPPLY -> sink.put(crac(t[0]), new CracProtocol.SetSupply(e.supply(), SCENARIO), e.time());
-        }
-    }
-
-    /** The cause events.csv gives a scripted event, wherever it was given (so a console and a file agree). */
-    private static final String SCENARIO = "scenario";
-
-    private Address<CracProtocol> crac(int unit) {
-        return new Address<>(thermalId() + 1 + unit);
+    /** Sends what the event does to the components it concerns, due at its time (a console, while paused). */
+    void dispatch(ScenarioEvent e, Assembly.MessageSink sink) {
+        assembly.dispatch(e, sink);
     }
 
     /** Whether events.csv and attempts.csv are written: something can fail or an event is scripted. */
     private boolean logsEvents(boolean console) {
         return console || failureModel.stochastic() || !scenario.events().isEmpty();
-    }
-
-    /** The thermal actor's component id (the CRAC units follow it): after the nodes, the three services, the links and the I/O nodes. */
-    private int thermalId() {
-        return topology.size() + 3 + linkActors() + ioActors();
     }
 
     /** I/O node actors: one per I/O node when jobs stream through them over link actors, else none. */
@@ -450,92 +414,37 @@ public final class Simulation {
 
     /** Simulates in the given runtime and commits the outputs; a prepared simulation runs once. */
     public Result run(ActorRuntime runtime) {
-        return run(runtime, null);
+        return run(new PekkoExecutor(runtime), null);
     }
 
-    /** As {@link #run(ActorRuntime)}; {@code live}, when not null, gets the kernel before it runs (a console). */
-    Result run(ActorRuntime runtime, java.util.function.Consumer<Kernel> live) {
+    /** As {@link #run(ActorRuntime)}, under the given executor (the sequential one is the Pekko one's oracle). */
+    public Result run(Executor executor) {
+        return run(executor, null);
+    }
+
+    /** As {@link #run(Executor)}; {@code live}, when not null, gets the run's control before it runs (a console). */
+    Result run(Executor executor, java.util.function.Consumer<KernelControl> live) {
         if (ran) {
             throw new IllegalStateException("a prepared simulation runs once; prepare it again");
         }
         ran = true;
         OutputDirectory out = OutputDirectory.open(scenario.outputDir(), "run", forceOutput);
         try (JobStream jobs = trace.open()) {
-            Kernel kernel = new Kernel(kernelSettings);
-            kernelProgress = kernel.progress();
+            KernelProgress progress = new KernelProgress();
+            kernelProgress = progress;
             CompletableFuture<RunMetrics> metrics = new CompletableFuture<>();
-            int n = topology.size();
-            Address<SchedulerProtocol> scheduler = new Address<>(n);
-            Address<RecorderProtocol> recorder = new Address<>(n + 2);
-            long latency = scenario.reportLatency();
-            int thermalId = thermalId();
-            Address<ThermalProtocol> thermal = room == null ? null : new Address<>(thermalId);
-            double idle = room == null ? 0 : room.model().power().idle();
-            FailureModel nodeFailures = failureModel.stochastic() ? failureModel : null;
-            for (int i = 0; i < n; i++) {
-                kernel.add(i, "node", setup -> ComputeNodeActor.create(setup, scheduler, latency, thermal, idle,
-                        nodeFailures));
-            }
-            Scenario.FailureOptions fo = scenario.failures();
-            SchedulerActor.FailurePolicy failurePolicy = new SchedulerActor.FailurePolicy(fo.onJobFailure(),
-                    fo.checkpointInterval(), failureModel.stochastic());
-            Scenario.TimeSeries ts = scenario.timeSeries();
-            kernel.add(n, "scheduler", setup -> SchedulerActor.create(setup, core, recorder, network,
-                    room == null ? null : room.model().power(), failurePolicy, ts.enabled()));
-            Address<FeederProtocol> feeder = kernel.add(n + 1, "feeder",
-                    setup -> TraceFeeder.create(setup, jobs, scheduler, scenario.kernel().feederBatch()));
-            Path jobsCsv = out.file("jobs.csv");
-            boolean linksCsv = linkActors() > 0 && scenario.network().linksCsv();
-            LinksCsv linkLog = linksCsv ? LinksCsv.open(out.file("links.csv"), links.size(),
-                    scenario.network().linksCsvTop(), links::describe) : LinksCsv.off();
-            ThermalLog thermalLog = room == null ? null : ThermalLog.open(out.file("thermal.csv"),
-                    scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null, out.file("inlet.csv"),
-                    room.layout());
-            boolean linksModel = scenario.network().model() == Scenario.NetworkOptions.Model.LINKS;
-            TimeSeriesLog series = ts.enabled() ? TimeSeriesLog.open(out.file("timeseries.csv"), n, room != null,
-                    linksModel ? links.size() : -1, ts.interval()) : null;
-            FailureLog failureLog = logsEvents(live != null)
-                    ? FailureLog.open(out.file("events.csv"), out.file("attempts.csv")) : null;
-            IoLog ioLog = io != null && scenario.io().any() ? IoLog.open(out.file("io.csv")) : null;
-            kernel.add(n + 2, "recorder", setup -> Recorder.create(setup, topology, spanRanks, jobsCsv, linkLog,
-                    thermalLog, failureLog, ioLog, series, runProgress, metrics));
-            boolean reportLoads = linksCsv || series != null;
-            for (int l = 0; l < linkActors(); l++) {
-                int link = l;
-                kernel.add(n + 3 + l, "link", setup -> LinkActor.create(setup, link, reportLoads ? recorder : null));
-            }
-            for (int k = 0; k < ioActors(); k++) {
-                int channel = links.size() + k; // the pseudo-link the leads know this I/O node by
-                kernel.add(n + 3 + channel, "io-node", setup -> IoNodeActor.create(setup, channel));
-            }
-            Job first = jobs.peek();
-            if (room != null) {
-                addRoom(kernel, thermal, thermalId, recorder, first);
-            }
-            if (first != null) {
-                kernel.schedule(feeder, new FeederProtocol.Feed(), first.arrival());
-            }
-            MessageSink initial = new MessageSink() {
-                @Override
-                public <C> void put(Address<C> to, C message, long time) {
-                    kernel.schedule(to, message, time);
-                }
-            };
-            for (ScenarioEvent e : scenario.events()) {
-                dispatch(e, initial);
-            }
-            if (nodeFailures != null) {
-                long start = first == null ? 0 : first.arrival();
-                for (int i = 0; i < n; i++) {
-                    kernel.schedule(new Address<NodeProtocol>(i), new NodeProtocol.StartFailures(), start);
-                }
-            }
-            control = kernel.control();
+            assembly = new Assembly(scenario, topology, spanRanks, core, links, network, room, failureModel, io,
+                    linkActors(), ioActors(), logsEvents(live != null), out, jobs, runProgress, metrics);
+            ThermalLog thermalLog = assembly.thermalLog;
+            FailureLog failureLog = assembly.failureLog;
+            IoLog ioLog = assembly.ioLog;
+            KernelControl control = new KernelControl();
+            this.control = control;
             if (live != null) {
-                live.accept(kernel);
+                live.accept(control);
             }
             long t0 = System.nanoTime();
-            KernelStats stats = kernel.run(runtime);
+            KernelStats stats = executor.run(assembly.wiring, kernelSettings, control, progress);
             double wall = (System.nanoTime() - t0) / 1e9;
             RunMetrics m = metrics.join();
             long rss = peakRss();
@@ -550,21 +459,6 @@ public final class Simulation {
             out.close();
             throw e;
         }
-    }
-
-    /** The thermal actor, the CRAC units and the scheduled events; the first sample at the first arrival. */
-    private void addRoom(Kernel kernel, Address<ThermalProtocol> thermal, int thermalId,
-                         Address<RecorderProtocol> recorder, Job first) {
-        CoolingSettings cooling = room.cooling();
-        int firstCrac = thermalId + 1;
-        boolean trace = scenario.thermal().nodePowerCsv();
-        kernel.add(thermalId, "thermal", setup -> ThermalActor.create(setup, room.model().heat(),
-                room.model().power().idle(), cooling, firstCrac, recorder, trace));
-        for (int u = 0; u < cooling.units().size(); u++) {
-            int unit = u;
-            kernel.add(firstCrac + u, "crac", setup -> CracActor.create(setup, unit, cooling, thermal, recorder));
-        }
-        kernel.schedule(thermal, new ThermalProtocol.Begin(), first == null ? 0 : first.arrival());
     }
 
     private JsonWriter summary(Result r) {

@@ -1,12 +1,9 @@
 package org.hpcsim.storage;
 
 import org.hpcsim.protocol.LinkProtocol;
-import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.hpcsim.kernel.ComponentActor;
-import org.hpcsim.kernel.ComponentSetup;
-import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
 import org.hpcsim.link.SharedChannel;
 
 /**
@@ -16,28 +13,27 @@ import org.hpcsim.link.SharedChannel;
  * tells every lead its share once the instant's joins and leaves are in, so jobs streaming through the
  * same I/O node at once share its bandwidth.
  */
-public final class IoNodeActor extends ComponentActor<LinkProtocol> {
+public final class IoNodeActor implements Component<LinkProtocol> {
+
+    /** An I/O node: receives the link protocol from the jobs' lead nodes; it sends only to them. */
+    public static final ComponentType<LinkProtocol> TYPE = ComponentType.of("io-node", LinkProtocol.class);
+
     private final SharedChannel channel;
 
-    private IoNodeActor(ActorContext<KernelCommand> context, ComponentSetup setup, int channelId) {
-        super(context, setup);
+    /** @param channelId the pseudo-link id the leads know this I/O node by (after the network's links) */
+    public IoNodeActor(int channelId) {
         this.channel = new SharedChannel(channelId);
     }
 
-    /** @param channelId the pseudo-link id the leads know this I/O node by (after the network's links) */
-    public static Behavior<KernelCommand> create(ComponentSetup setup, int channelId) {
-        return Behaviors.setup(ctx -> new IoNodeActor(ctx, setup, channelId));
-    }
-
     @Override
-    protected void onMessage(LinkProtocol message) {
+    public void onMessage(LinkProtocol message, Context context) {
         if (channel.apply(message)) {
-            requestEndOfInstant();
+            context.requestEndOfInstant();
         }
     }
 
     @Override
-    protected void onEndOfInstant() {
-        channel.sendShares(this::send);
+    public void onEndOfInstant(Context context) {
+        channel.sendShares(context::send);
     }
 }

@@ -4,13 +4,12 @@ import org.hpcsim.protocol.FeederProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.ComponentActor;
-import org.hpcsim.kernel.ComponentSetup;
-import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
+import org.hpcsim.kernel.Port;
+import org.hpcsim.kernel.Ports;
 
 /**
  * Streams the trace into the simulation: each time it wakes it sends the next batch of jobs to the
@@ -21,8 +20,13 @@ import org.hpcsim.kernel.KernelCommand;
  * (a console's quit, an interrupt) it hands the scheduler every job not yet submitted, to record, so that
  * jobs.csv still has one row per trace job.
  */
-public final class TraceFeeder extends ComponentActor<FeederProtocol> {
+public final class TraceFeeder implements Component<FeederProtocol> {
 
+    /** Where jobs go as they arrive. */
+    public static final Port<SchedulerProtocol> SCHEDULER = Port.one("scheduler", SchedulerProtocol.class);
+    /** The trace feeder: receives {@link FeederProtocol.Feed} from the kernel and from itself. */
+    public static final ComponentType<FeederProtocol> TYPE = ComponentType.of("feeder", FeederProtocol.class,
+            SCHEDULER);
 
     private final JobStream jobs;
     private final Address<SchedulerProtocol> scheduler;
@@ -32,55 +36,49 @@ public final class TraceFeeder extends ComponentActor<FeederProtocol> {
     private final List<Job> inFlight = new ArrayList<>();
     private long sentAt;
 
-    private TraceFeeder(ActorContext<KernelCommand> context, ComponentSetup setup, JobStream jobs,
-                        Address<SchedulerProtocol> scheduler, int batch) {
-        super(context, setup);
+    /** @param batch jobs per message at least (all jobs of the last arrival time go together) */
+    public TraceFeeder(Ports ports, JobStream jobs, int batch) {
         this.jobs = jobs;
-        this.scheduler = scheduler;
-        this.self = new Address<>(setup.id());
+        this.scheduler = ports.to(SCHEDULER);
+        this.self = ports.self();
         this.batch = batch;
     }
 
-    public static Behavior<KernelCommand> create(ComponentSetup setup, JobStream jobs,
-                                                 Address<SchedulerProtocol> scheduler, int batch) {
-        return Behaviors.setup(ctx -> new TraceFeeder(ctx, setup, jobs, scheduler, batch));
-    }
-
     @Override
-    protected void onMessage(FeederProtocol message) {
-        requestWindDownCall();
+    public void onMessage(FeederProtocol message, Context ctx) {
+        ctx.requestWindDownCall();
         inFlight.clear();
-        sentAt = now();
+        sentAt = ctx.now();
         int sent = 0;
-        long last = now();
+        long last = ctx.now();
         Job next;
         while ((next = jobs.peek()) != null) {
             if (sent >= batch && next.arrival() != last) {
                 break;
             }
             jobs.next();
-            long at = Math.max(next.arrival(), now());
-            send(scheduler, new SchedulerProtocol.JobArrived(next), at - now());
+            long at = Math.max(next.arrival(), ctx.now());
+            ctx.send(scheduler, new SchedulerProtocol.JobArrived(next), at - ctx.now());
             inFlight.add(next);
             last = at;
             sent++;
         }
         if (next != null) {
-            send(self, new FeederProtocol.Feed(), last - now());
+            ctx.send(self, new FeederProtocol.Feed(), last - ctx.now());
         } else if (sent > 0) {
-            send(scheduler, new SchedulerProtocol.TraceEnded(), last - now());
+            ctx.send(scheduler, new SchedulerProtocol.TraceEnded(), last - ctx.now());
         }
     }
 
     /** Stopped early: the jobs whose arrival lies after now were never submitted. */
     @Override
-    protected void onWindDown(boolean stopped) {
+    public void onWindDown(boolean stopped, Context ctx) {
         if (!stopped) {
             return;
         }
         List<Job> never = new ArrayList<>();
         for (Job j : inFlight) {
-            if (Math.max(j.arrival(), sentAt) > now()) {
+            if (Math.max(j.arrival(), sentAt) > ctx.now()) {
                 never.add(j);
             }
         }
@@ -89,12 +87,12 @@ public final class TraceFeeder extends ComponentActor<FeederProtocol> {
         while ((j = jobs.next()) != null) {
             never.add(j);
             if (never.size() == NOT_SUBMITTED_CHUNK) {
-                send(scheduler, new SchedulerProtocol.NotSubmitted(never), 0);
+                ctx.send(scheduler, new SchedulerProtocol.NotSubmitted(never), 0);
                 never = new ArrayList<>();
             }
         }
         if (!never.isEmpty()) {
-            send(scheduler, new SchedulerProtocol.NotSubmitted(never), 0);
+            ctx.send(scheduler, new SchedulerProtocol.NotSubmitted(never), 0);
         }
     }
 
@@ -102,7 +100,7 @@ public final class TraceFeeder extends ComponentActor<FeederProtocol> {
     private static final int NOT_SUBMITTED_CHUNK = 4096;
 
     @Override
-    protected void onSimulationEnd() {
+    public void onSimulationEnd(Context context) {
         jobs.close();
     }
 }

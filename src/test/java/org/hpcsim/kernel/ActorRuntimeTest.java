@@ -11,21 +11,18 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.junit.jupiter.api.Test;
 
 /** Runs sharing one runtime: each has threads of its own (a sweep runs several at once). */
 class ActorRuntimeTest {
 
     /** A component that waits, on its dispatcher thread, until the other run's component is waiting too. */
-    private static final class Rendezvous extends ComponentActor<String> {
+    private static final class Rendezvous extends TestComponent<String> {
         private final CyclicBarrier barrier;
         private final CompletableFuture<String> outcome;
 
-        Rendezvous(ActorContext<KernelCommand> ctx, ComponentSetup setup, CyclicBarrier barrier,
+        Rendezvous(CyclicBarrier barrier,
                    CompletableFuture<String> outcome) {
-            super(ctx, setup);
             this.barrier = barrier;
             this.outcome = outcome;
         }
@@ -46,8 +43,8 @@ class ActorRuntimeTest {
 
     private static CompletableFuture<String> runAsync(ActorRuntime runtime, CyclicBarrier barrier, Executor caller) {
         CompletableFuture<String> outcome = new CompletableFuture<>();
-        Kernel kernel = new Kernel(new KernelSettings(1, 1, 100, 1, 0));
-        kernel.add(0, "rendezvous", setup -> Behaviors.setup(ctx -> new Rendezvous(ctx, setup, barrier, outcome)));
+        TestKernel kernel = new TestKernel(new KernelSettings(1, 1, 100, 1, 0));
+        kernel.add(0, "rendezvous", ports -> new Rendezvous(barrier, outcome));
         kernel.schedule(new Address<String>(0), "go", 0);
         return CompletableFuture.runAsync(() -> kernel.run(runtime), caller).thenCompose(done -> outcome);
     }

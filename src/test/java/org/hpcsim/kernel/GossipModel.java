@@ -3,7 +3,6 @@ package org.hpcsim.kernel;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
  * A test model whose outcome depends on every ordering rule of the kernel: each component logs what
@@ -22,10 +21,10 @@ final class GossipModel {
     }
 
     /** Builds the model on a kernel and returns the logs (filled when the run ends). */
-    static Map<Integer, String> build(Kernel kernel, int components, int seeds) {
+    static Map<Integer, String> build(TestKernel kernel, int components, int seeds) {
         Map<Integer, String> logs = new ConcurrentHashMap<>();
         for (int i = 0; i < components; i++) {
-            kernel.add(i, "gossip", setup -> Behaviors.setup(ctx -> new Node(ctx, setup, components, logs)));
+            kernel.add(i, "gossip", ports -> new Node(components, logs));
         }
         for (int s = 0; s < seeds; s++) {
             kernel.schedule(new Address<Msg>(s % components), new Hop(-1, 8, s), s * 3L);
@@ -33,16 +32,14 @@ final class GossipModel {
         return logs;
     }
 
-    static final class Node extends ComponentActor<Msg> {
+    static final class Node extends TestComponent<Msg> {
         private final int components;
         private final Map<Integer, String> logs;
         private final StringBuilder log = new StringBuilder();
         private int seenThisInstant;
         private long state = 17;
 
-        Node(org.apache.pekko.actor.typed.javadsl.ActorContext<KernelCommand> ctx, ComponentSetup setup,
-             int components, Map<Integer, String> logs) {
-            super(ctx, setup);
+        Node(int components, Map<Integer, String> logs) {
             this.components = components;
             this.logs = logs;
         }

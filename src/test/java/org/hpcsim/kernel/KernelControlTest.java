@@ -14,8 +14,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.hpcsim.testing.TestRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -59,14 +57,14 @@ class KernelControlTest {
      */
     private static final class Model {
         final Map<Integer, List<String>> logs = new ConcurrentHashMap<>();
-        final Kernel kernel = new Kernel(SETTINGS);
+        final TestKernel kernel = new TestKernel(SETTINGS);
 
         Model(int components, Map<Integer, List<Send>> onWindDown) {
             for (int i = 0; i < components; i++) {
                 List<String> log = Collections.synchronizedList(new ArrayList<>());
                 logs.put(i, log);
                 List<Send> sends = onWindDown.getOrDefault(i, List.of());
-                kernel.add(i, "control", setup -> Behaviors.setup(ctx -> new Actor(ctx, setup, log, sends)));
+                kernel.add(i, "control", ports -> new Actor(log, sends));
             }
         }
 
@@ -104,12 +102,11 @@ class KernelControlTest {
         }
     }
 
-    static final class Actor extends ComponentActor<Note> {
+    static final class Actor extends TestComponent<Note> {
         private final List<String> log;
         private final List<Send> onWindDown;
 
-        Actor(ActorContext<KernelCommand> ctx, ComponentSetup setup, List<String> log, List<Send> onWindDown) {
-            super(ctx, setup);
+        Actor(List<String> log, List<Send> onWindDown) {
             this.log = log;
             this.onWindDown = onWindDown;
         }

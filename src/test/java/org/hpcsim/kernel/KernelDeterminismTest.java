@@ -31,7 +31,7 @@ class KernelDeterminismTest {
 
     /** The gossip model's logs, by component, after a run with these settings. */
     static Map<Integer, String> run(ActorRuntime runtime, KernelSettings settings) {
-        Kernel kernel = new Kernel(settings);
+        TestKernel kernel = new TestKernel(settings);
         Map<Integer, String> logs = GossipModel.build(kernel, 40, 20);
         KernelStats stats = kernel.run(runtime);
         assertTrue(stats.messages() > 1000, "the model must exercise the kernel: " + stats);
@@ -45,6 +45,19 @@ class KernelDeterminismTest {
         for (KernelSettings s : SETTINGS) {
             assertEquals(reference, run(runtime, s), "logs differ with " + s);
         }
+    }
+
+    @Test
+    void theSequentialExecutorGivesThePekkoExecutorsLogsAndCounts() {
+        TestKernel pekko = new TestKernel(REFERENCE);
+        Map<Integer, String> pekkoLogs = GossipModel.build(pekko, 40, 20);
+        KernelStats p = pekko.run(runtime);
+        TestKernel sequential = new TestKernel(new KernelSettings(8, 16, 5, 42, 99));
+        Map<Integer, String> sequentialLogs = GossipModel.build(sequential, 40, 20);
+        KernelStats s = sequential.runSequential();
+        assertEquals(new TreeMap<>(pekkoLogs), new TreeMap<>(sequentialLogs));
+        assertEquals(new KernelStats(p.endTime(), p.instants(), p.rounds(), p.messages(), p.events(), p.activations(),
+                0), s, "the same kernel statistics, less Pekko's own messages");
     }
 
     @Test

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.hpcsim.testing.TestRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,16 +23,15 @@ class KernelFailFastTest {
     }
 
     /** Passes ticks around a ring until {@code lastTime}; the components in {@code throwAt} throw at that time. */
-    static final class Ring extends ComponentActor<Tick> {
+    static final class Ring extends TestComponent<Tick> {
         static final AtomicLong thrownAt = new AtomicLong();
         private final int size;
         private final long lastTime;
         private final long throwTime;
         private final boolean throwing;
 
-        Ring(ActorContext<KernelCommand> ctx, ComponentSetup setup, int size, long lastTime, long throwTime,
+        Ring(int size, long lastTime, long throwTime,
              boolean throwing) {
-            super(ctx, setup);
             this.size = size;
             this.lastTime = lastTime;
             this.throwTime = throwTime;
@@ -54,16 +51,16 @@ class KernelFailFastTest {
     }
 
     /** A ring of {@code size} components, each woken at t = 0; {@code throwing} throw at {@code throwTime}. */
-    private static Kernel ring(KernelSettings settings, int size, long lastTime, long throwTime, int... throwing) {
-        Kernel kernel = new Kernel(settings);
+    private static TestKernel ring(KernelSettings settings, int size, long lastTime, long throwTime, int... throwing) {
+        TestKernel kernel = new TestKernel(settings);
         for (int i = 0; i < size; i++) {
             boolean t = false;
             for (int x : throwing) {
                 t |= x == i;
             }
             boolean throwsToo = t;
-            kernel.add(i, "ring", setup -> Behaviors.setup(ctx -> new Ring(ctx, setup, size, lastTime, throwTime,
-                    throwsToo)));
+            kernel.add(i, "ring", ports -> new Ring(size, lastTime, throwTime,
+                    throwsToo));
             kernel.schedule(new Address<Tick>(i), new Tick(0), 0);
         }
         return kernel;
@@ -71,7 +68,7 @@ class KernelFailFastTest {
 
     @Test
     void aComponentThatThrowsEndsTheRunNamingItTheTimeAndTheMessageItWasHandling() {
-        Kernel kernel = ring(new KernelSettings(8, 32, 5, 1, 0), 200, 1_000_000, 50, 37);
+        TestKernel kernel = ring(new KernelSettings(8, 32, 5, 1, 0), 200, 1_000_000, 50, 37);
         ComponentFailure f = assertThrows(ComponentFailure.class, () -> kernel.run(TestRuntime.get()));
         long ended = System.nanoTime();
         assertEquals(37, f.componentId());
@@ -86,7 +83,7 @@ class KernelFailFastTest {
     void whenSeveralComponentsThrowInOneRoundTheLowestIdIsReportedWhateverTheThreadsAndOrder() {
         for (int i = 0; i < 10; i++) {
             KernelSettings s = new KernelSettings(1 + i % 8, 2 + i * 3, 1 + i % 3 * 50, 1, i % 2 == 0 ? 0 : 100 + i);
-            Kernel kernel = ring(s, 60, 1_000_000, 20, 53, 11, 29);
+            TestKernel kernel = ring(s, 60, 1_000_000, 20, 53, 11, 29);
             ComponentFailure f = assertThrows(ComponentFailure.class, () -> kernel.run(TestRuntime.get()));
             assertEquals(11, f.componentId(), "with " + s);
         }
@@ -94,27 +91,29 @@ class KernelFailFastTest {
 
     @Test
     void aComponentWhoseActorCannotStartFailsTheRunInsteadOfHangingIt() {
-        Kernel kernel = new Kernel(new KernelSettings(2, 4, 100, 1, 0));
+        TestKernel kernel = new TestKernel(new KernelSettings(2, 4, 100, 1, 0));
         for (int i = 0; i < 8; i++) {
             int id = i;
-            kernel.add(i, "fragile", setup -> Behaviors.setup(ctx -> {
+            kernel.add(i, "fragile", ports -> {
                 if (id == 5) {
                     throw new IllegalArgumentException("cannot build component 5");
                 }
-                return new Ring(ctx, setup, 8, 100, -1, false);
-            }));
+                return new Ring(8, 100, -1, false);
+            });
             kernel.schedule(new Address<Tick>(i), new Tick(0), 0);
         }
         ComponentFailure f = assertThrows(ComponentFailure.class, () -> kernel.run(TestRuntime.get()));
         assertEquals(5, f.componentId());
-        assertEquals("component fragile-5 failed at t=0s (round 0) when its actor was created:"
+        assertEquals("component fragile-5 failed at t=0s (round 0) when it was created:"
                 + " java.lang.IllegalArgumentException: cannot build component 5", f.getMessage());
+        ComponentFailure sequential = assertThrows(ComponentFailure.class, kernel::runSequential);
+        assertEquals(f.getMessage(), sequential.getMessage(), "both executors fail alike");
     }
 
     @Test
     void aRunWhoseActorSystemTerminatesFailsInsteadOfWaitingForever() throws Exception {
         ActorRuntime runtime = ActorRuntime.start();
-        Kernel kernel = ring(new KernelSettings(2, 4, 100, 1, 0), 16, Long.MAX_VALUE / 2, -1);
+        TestKernel kernel = ring(new KernelSettings(2, 4, 100, 1, 0), 16, Long.MAX_VALUE / 2, -1);
         CompletableFuture<Throwable> outcome = new CompletableFuture<>();
         Thread run = new Thread(() -> {
             try {

@@ -17,14 +17,44 @@ class KernelTimeContractTest {
 
     private static List<String> run(int components, KernelSettings settings, EoiReply reply, int replier,
                                     Object... seeds) {
-        Kernel kernel = new Kernel(settings);
+        TestKernel kernel = new TestKernel(settings);
         ScriptedModel model = new ScriptedModel();
         model.build(kernel, components, reply, replier);
         for (int i = 0; i < seeds.length; i += 3) {
             kernel.schedule(new Address<Note>((Integer) seeds[i]), (Note) seeds[i + 1], (Long) seeds[i + 2]);
         }
         kernel.run(TestRuntime.get());
-        return List.copyOf(model.log);
+        List<String> pekko = List.copyOf(model.log);
+        // The same script under the sequential executor (the oracle) must log the same, line for line.
+        TestKernel oracle = new TestKernel(settings);
+        ScriptedModel sequential = new ScriptedModel();
+        sequential.build(oracle, components, reply, replier);
+        for (int i = 0; i < seeds.length; i += 3) {
+            oracle.schedule(new Address<Note>((Integer) seeds[i]), (Note) seeds[i + 1], (Long) seeds[i + 2]);
+        }
+        oracle.runSequential();
+        assertEquals(byRound(pekko), byRound(sequential.log), "the sequential executor disagrees");
+        return pekko;
+    }
+
+    /**
+     * The log's lines per (time, round), each round's lines sorted: the contract fixes what each
+     * component handles and in which order, not how different components of one round interleave in
+     * the shared log.
+     */
+    private static List<List<String>> byRound(List<String> log) {
+        List<List<String>> rounds = new java.util.ArrayList<>();
+        String key = null;
+        for (String line : log) {
+            String k = line.substring(0, line.indexOf(':'));
+            if (!k.equals(key)) {
+                rounds.add(new java.util.ArrayList<>());
+                key = k;
+            }
+            rounds.get(rounds.size() - 1).add(line);
+        }
+        rounds.forEach(java.util.Collections::sort);
+        return rounds;
     }
 
     private static KernelSettings settings(int threads, int partitions) {
@@ -76,7 +106,7 @@ class KernelTimeContractTest {
 
     @Test
     void idleGapsAreSkippedSoOnlyInstantsWithMessagesCount() {
-        Kernel kernel = new Kernel(settings(1, 1));
+        TestKernel kernel = new TestKernel(settings(1, 1));
         new ScriptedModel().build(kernel, 1, null, -1);
         kernel.schedule(new Address<>(0), new Note("a"), 1_000_000_000L);
         kernel.schedule(new Address<>(0), new Note("b"), 5_000_000_000_000L);
@@ -87,14 +117,13 @@ class KernelTimeContractTest {
 
     @Test
     void aComponentThatThrowsStopsTheRunWithItsNameAndTime() {
-        Kernel kernel = new Kernel(settings(2, 2));
-        kernel.add(0, "thrower", setup -> org.apache.pekko.actor.typed.javadsl.Behaviors.setup(ctx ->
-                new ComponentActor<Note>(ctx, setup) {
-                    @Override
-                    protected void onMessage(Note message) {
-                        throw new IllegalStateException("boom");
-                    }
-                }));
+        TestKernel kernel = new TestKernel(settings(2, 2));
+        kernel.add(0, "thrower", ports -> new TestComponent<Note>() {
+            @Override
+            protected void onMessage(Note message) {
+                throw new IllegalStateException("boom");
+            }
+        });
         kernel.schedule(new Address<Note>(0), new Note("x"), 3_000_000L);
         ComponentFailure f = assertThrows(ComponentFailure.class, () -> kernel.run(TestRuntime.get()));
         assertTrue(f.getMessage().contains("thrower-0") && f.getMessage().contains("t=3s"), f.getMessage());

@@ -26,9 +26,9 @@ class PartitionManagerTest {
         ScriptedModel model = new ScriptedModel();
         KernelSettings settings = new KernelSettings(1, 2, 100, 1, 0);
         // Partition 0 of 2 holds component 0; component 1 would be in partition 1.
-        List<Kernel.ComponentSpec> components = List.of(new Kernel.ComponentSpec(0, "scripted",
-                setup -> org.apache.pekko.actor.typed.javadsl.Behaviors.setup(ctx ->
-                        new ScriptedModel.Actor(ctx, setup, model.log, null))));
+        Wiring wiring = new Wiring();
+        wiring.add(ComponentType.of("scripted", Note.class), ports -> new ScriptedModel.Actor(model.log, null));
+        List<Wiring.Spec> components = wiring.specs();
         ActorRef<PartitionCommand> pm = testKit.spawn(PartitionManager.create(0, 2, 2, components, List.of(),
                 settings, new java.util.concurrent.CompletableFuture<>()));
         TestProbe<CoordinatorCommand> coordinator = testKit.createTestProbe();

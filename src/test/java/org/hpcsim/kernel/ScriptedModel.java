@@ -3,8 +3,6 @@ package org.hpcsim.kernel;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
  * Components that follow a script carried by their messages: each {@link Note} is logged as
@@ -30,20 +28,19 @@ final class ScriptedModel {
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
 
     /** Adds {@code n} scripted components; component {@code eoiReplier} answers its first EOI call. */
-    void build(Kernel kernel, int n, EoiReply eoiReply, int eoiReplier) {
+    void build(TestKernel kernel, int n, EoiReply eoiReply, int eoiReplier) {
         for (int i = 0; i < n; i++) {
             EoiReply reply = i == eoiReplier ? eoiReply : null;
-            kernel.add(i, "scripted", setup -> Behaviors.setup(ctx -> new Actor(ctx, setup, log, reply)));
+            kernel.add(i, "scripted", ports -> new Actor(log, reply));
         }
     }
 
-    static final class Actor extends ComponentActor<Note> {
+    static final class Actor extends TestComponent<Note> {
         private final List<String> log;
         private EoiReply reply;
         private int seen;
 
-        Actor(ActorContext<KernelCommand> ctx, ComponentSetup setup, List<String> log, EoiReply reply) {
-            super(ctx, setup);
+        Actor(List<String> log, EoiReply reply) {
             this.log = log;
             this.reply = reply;
         }

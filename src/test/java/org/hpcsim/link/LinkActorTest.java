@@ -7,35 +7,30 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.apache.pekko.actor.testkit.typed.javadsl.BehaviorTestKit;
-import org.apache.pekko.actor.testkit.typed.javadsl.TestInbox;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.ComponentSetup;
+import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PartitionCommand;
 import org.junit.jupiter.api.Test;
 
-/** A link actor driven synchronously; its partition manager is an inbox. */
+/** A link actor driven synchronously. */
 class LinkActorTest {
     private static final int LINK_COMPONENT = 40;
     private static final int LINK = 7;
     private static final int RECORDER = 30;
-    private static final Address<NodeProtocol> LEAD_A = new Address<>(1);
-    private static final Address<NodeProtocol> LEAD_B = new Address<>(5);
-
-    private final TestInbox<PartitionCommand> manager = TestInbox.create();
-    private final BehaviorTestKit<KernelCommand> link = BehaviorTestKit.create(LinkActor.create(
-            new ComponentSetup(LINK_COMPONENT, 1, manager.getRef(), 1), LINK, new Address<RecorderProtocol>(RECORDER)));
+    private static final Address<NodeProtocol> LEAD_A = ComponentTester.address(1);
+    private static final Address<NodeProtocol> LEAD_B = ComponentTester.address(5);
+    private final ComponentTester link = ComponentTester.of(LINK_COMPONENT, 1,
+            ComponentTester.ports(LINK_COMPONENT, LINK).to(LinkActor.RECORDER, ComponentTester.address(RECORDER)),
+            LinkActor::new);
 
     private PartitionCommand.Handled deliver(long time, int round, int sender, Object payload) {
-        link.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, sender, 0, LINK_COMPONENT, payload)));
-        return (PartitionCommand.Handled) manager.receiveMessage();
+        return link.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, sender, 0, LINK_COMPONENT, payload)));
     }
 
     private List<Envelope> endOfInstant(long time, int round) {
-        link.run(new KernelCommand.EndOfInstant(time, round));
-        return ((PartitionCommand.Handled) manager.receiveMessage()).out();
+        return link.run(new KernelCommand.EndOfInstant(time, round)).out();
     }
 
     @Test

@@ -11,29 +11,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.function.BiFunction;
 
-import org.apache.pekko.actor.testkit.typed.javadsl.BehaviorTestKit;
-import org.apache.pekko.actor.testkit.typed.javadsl.TestInbox;
 import org.hpcsim.failure.ExponentialFailures;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.ComponentSetup;
+import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PartitionCommand;
 import org.hpcsim.workload.JobStatus;
 import org.junit.jupiter.api.Test;
 
-/** A compute node, driven synchronously with Pekko's BehaviorTestKit; its partition manager is an inbox. */
+/** A compute node, driven synchronously as an executor would drive it. */
 class ComputeNodeActorTest {
     private static final int NODE = 3;
     private static final int SCHEDULER = 10;
+    /** Links 0..9 are components 100..109. */
+    private static final int FIRST_LINK = 100;
 
-    private final TestInbox<PartitionCommand> manager = TestInbox.create();
-    private final BehaviorTestKit<KernelCommand> node = BehaviorTestKit.create(ComputeNodeActor.create(
-            new ComponentSetup(NODE, 1, manager.getRef(), 1), new Address<SchedulerProtocol>(SCHEDULER), 5));
+    /** Node {@code NODE} of 8, whose links are components 100 on. */
+    private static ComponentTester.Builder ports() {
+        return ComponentTester.ports(NODE, NODE)
+                .to(ComputeNodeActor.SCHEDULER, ComponentTester.address(SCHEDULER))
+                .toAll(ComputeNodeActor.LINKS, ComponentTester.addresses(FIRST_LINK, 10))
+                .toAll(ComputeNodeActor.PEERS, ComponentTester.addresses(0, 8));
+    }
+    private final ComponentTester node = ComponentTester.of(NODE, 1, ports(),
+            ports -> new ComputeNodeActor(ports, 5, 0, null));
 
     private PartitionCommand.Handled deliver(long time, int round, Object payload) {
-        node.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, SCHEDULER, 0, NODE, payload)));
-        return (PartitionCommand.Handled) manager.receiveMessage();
+        return node.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, SCHEDULER, 0, NODE,
+                payload)));
     }
 
     @Test
@@ -70,10 +76,10 @@ class ComputeNodeActorTest {
     @Test
     void aLeadNodeJoinsItsLinksFollowsItsStretchAndEndsTheJobForItsOtherNodes() {
         NodeProtocol.Flow flow = new NodeProtocol.Flow(new int[] {NODE, 4}, new int[] {2, 9},
-                new long[] {6, 3}, 100, 1.0, 1.0);
+                new long[] {6, 3}, 1.0, 1.0);
         PartitionCommand.Handled started = deliver(0, 1, new NodeProtocol.StartJob(7, 50, 1000, flow, false, 0));
         List<Envelope> out = started.out();
-        assertEquals(new LinkProtocol.Join(7, 6, new Address<NodeProtocol>(NODE)), out.get(0).payload());
+        assertEquals(new LinkProtocol.Join(7, 6, ComponentTester.<NodeProtocol>address(NODE)), out.get(0).payload());
         assertEquals(102, out.get(0).target());
         assertEquals(109, out.get(1).target());
         assertEquals(new NodeProtocol.PredictedEnd(7, 2), out.get(2).payload());
@@ -179,12 +185,10 @@ class ComputeNodeActorTest {
 
     @Test
     void underAStochasticModelANodeSchedulesItsOwnFailuresAndRepairs() {
-        BehaviorTestKit<KernelCommand> failing = BehaviorTestKit.create(ComputeNodeActor.create(
-                new ComponentSetup(NODE, 1, manager.getRef(), 1), new Address<SchedulerProtocol>(SCHEDULER), 5,
-                null, 0, new ExponentialFailures(1000, 10)));
+        ComponentTester failing = ComponentTester.of(NODE, 1, ports(),
+                ports -> new ComputeNodeActor(ports, 5, 0, new ExponentialFailures(1000, 10)));
         BiFunction<Long, Object, PartitionCommand.Handled> at = (time, payload) -> {
-            failing.run(new KernelCommand.DeliverOne(time, 0, new Envelope(time, 0, -1, 0, NODE, payload)));
-            return (PartitionCommand.Handled) manager.receiveMessage();
+            return failing.run(new KernelCommand.DeliverOne(time, 0, new Envelope(time, 0, -1, 0, NODE, payload)));
         };
 
         Envelope due = at.apply(100L, new NodeProtocol.StartFailures()).out().get(0);

@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.apache.pekko.actor.testkit.typed.javadsl.BehaviorTestKit;
-import org.apache.pekko.actor.testkit.typed.javadsl.TestInbox;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.ComponentSetup;
+import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PartitionCommand;
@@ -17,20 +15,18 @@ import org.hpcsim.thermal.Cooling;
 import org.hpcsim.thermal.CoolingSettings;
 import org.junit.jupiter.api.Test;
 
-/** A CRAC unit driven synchronously; its partition manager is an inbox. */
+/** A CRAC unit driven synchronously. */
 class CracActorTest {
     private static final int CRAC = 9;
     private static final int THERMAL = 8;
     private static final CoolingSettings SETTINGS = new CoolingSettings(15, 30, 5, List.of(new int[] {0, 1}),
             1.0 / 60, 10, 60_000_000L);
-
-    private final TestInbox<PartitionCommand> manager = TestInbox.create();
-    private final BehaviorTestKit<KernelCommand> crac = BehaviorTestKit.create(CracActor.create(
-            new ComponentSetup(CRAC, 1, manager.getRef(), 1), 0, SETTINGS, new Address<ThermalProtocol>(THERMAL)));
+    private final ComponentTester crac = ComponentTester.of(CRAC, 1,
+            ComponentTester.ports(CRAC, 0).to(CracActor.THERMAL, ComponentTester.address(THERMAL)),
+            ports -> new CracActor(ports, SETTINGS));
 
     private List<Envelope> deliver(Object payload) {
-        crac.run(new KernelCommand.DeliverOne(10, 1, new Envelope(10, 1, THERMAL, 0, CRAC, payload)));
-        return ((PartitionCommand.Handled) manager.receiveMessage()).out();
+        return crac.run(new KernelCommand.DeliverOne(10, 1, new Envelope(10, 1, THERMAL, 0, CRAC, payload))).out();
     }
 
     @Test

@@ -9,10 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.apache.pekko.actor.testkit.typed.javadsl.BehaviorTestKit;
-import org.apache.pekko.actor.testkit.typed.javadsl.TestInbox;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.ComponentSetup;
+import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PartitionCommand;
@@ -30,11 +28,10 @@ class ThermalActorTest {
     private static final double[][] D = {{1e-3, 2e-3, 0}, {0, 1e-3, 0}, {0, 0, 4e-3}};
     private static final CoolingSettings COOLING = new CoolingSettings(15, 30, 5,
             List.of(new int[] {0, 1}, new int[] {2}), 1.0 / 60, 10, 60 * S);
-
-    private final TestInbox<PartitionCommand> manager = TestInbox.create();
-    private final BehaviorTestKit<KernelCommand> thermal = BehaviorTestKit.create(ThermalActor.create(
-            new ComponentSetup(THERMAL, 1, manager.getRef(), 1), matrix(), 1000, COOLING, FIRST_CRAC,
-            new Address<RecorderProtocol>(RECORDER), true));
+    private final ComponentTester thermal = ComponentTester.of(THERMAL, 1,
+            ComponentTester.ports(THERMAL, 0).toAll(ThermalActor.CRACS, ComponentTester.addresses(FIRST_CRAC, 2))
+                    .to(ThermalActor.RECORDER, ComponentTester.address(RECORDER)),
+            ports -> new ThermalActor(ports, matrix(), 1000, COOLING, true));
 
     private static HeatModel matrix() {
         return new HeatModel() {
@@ -63,13 +60,11 @@ class ThermalActorTest {
     }
 
     private PartitionCommand.Handled deliver(long time, int round, int sender, Object payload) {
-        thermal.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, sender, 0, THERMAL, payload)));
-        return (PartitionCommand.Handled) manager.receiveMessage();
+        return thermal.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, sender, 0, THERMAL, payload)));
     }
 
     private List<Envelope> endOfInstant(long time, int round) {
-        thermal.run(new KernelCommand.EndOfInstant(time, round));
-        return ((PartitionCommand.Handled) manager.receiveMessage()).out();
+        return thermal.run(new KernelCommand.EndOfInstant(time, round)).out();
     }
 
     @Test
@@ -146,8 +141,7 @@ class ThermalActorTest {
         deliver(10 * S, 2, FIRST_CRAC + 1, new ThermalProtocol.Supply(1, 26, 50));
         endOfInstant(10 * S, 3);
         // Now rises 6, 2.5, 4 K: delivered 28, 24.5 and 30 C.
-        thermal.run(new KernelCommand.WindDown(10 * S, 4, false));
-        List<Envelope> out = ((PartitionCommand.Handled) manager.receiveMessage()).out();
+        List<Envelope> out = thermal.run(new KernelCommand.WindDown(10 * S, 4, false)).out();
         assertEquals(1, out.size());
         assertEquals(RECORDER, out.get(0).target());
         RecorderProtocol.InletTotals t = (RecorderProtocol.InletTotals) out.get(0).payload();

@@ -18,7 +18,7 @@ class NetworkPlannerIoTest {
         LinkMap links = new LinkMap(new MeshTopology(LINE.length(), 1));
         NetworkOptions options = new NetworkOptions(NetworkOptions.Model.LINKS, 0.3, NetworkOptions.Tau.ONE, 0,
                 "all-to-all", false, 1);
-        return new NetworkPlanner(options, LINE, links, Path.of("."), 0, 1, true);
+        return new NetworkPlanner(options, LINE, links, Path.of("."), 1, true);
     }
 
     @Test

@@ -8,12 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.apache.pekko.actor.testkit.typed.javadsl.BehaviorTestKit;
-import org.apache.pekko.actor.testkit.typed.javadsl.TestInbox;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.allocation.SortedFreeListAllocator;
 import org.hpcsim.kernel.Address;
-import org.hpcsim.kernel.ComponentSetup;
+import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PartitionCommand;
@@ -23,21 +21,26 @@ import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStatus;
 import org.junit.jupiter.api.Test;
 
-/** The scheduler actor on a 4-node machine, driven message by message with BehaviorTestKit. */
+/** The scheduler actor on a 4-node machine, driven message by message as an executor would drive it. */
 class SchedulerActorTest {
     private static final int SCHEDULER = 4;
     private static final int RECORDER = 6;
-    private static final long S = 1_000_000;
 
-    private final TestInbox<PartitionCommand> manager = TestInbox.create();
-    private final BehaviorTestKit<KernelCommand> scheduler;
+    /** Nodes 0..3 are components 0..3. */
+    private static ComponentTester.Builder ports() {
+        return ComponentTester.ports(SCHEDULER, 0)
+                .toAll(SchedulerActor.NODES, ComponentTester.addresses(0, 4))
+                .to(SchedulerActor.RECORDER, ComponentTester.address(RECORDER));
+    }
+    private static final long S = 1_000_000;
+    private final ComponentTester scheduler;
 
     SchedulerActorTest() {
         MachineState m = new MachineState(new SimpleTopology(4));
         SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                 new EasyBackfillPolicy(JobOrder.FIFO));
-        scheduler = BehaviorTestKit.create(SchedulerActor.create(new ComponentSetup(SCHEDULER, 0, manager.getRef(), 1),
-                core, new Address<RecorderProtocol>(RECORDER), null));
+        scheduler = ComponentTester.of(SCHEDULER, 1, ports(),
+                ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT, false));
     }
 
     private PartitionCommand.Handled deliver(long time, int round, List<Object> payloads) {
@@ -45,13 +48,11 @@ class SchedulerActorTest {
         for (int i = 0; i < payloads.size(); i++) {
             envelopes.add(new Envelope(time, round, 5, i, SCHEDULER, payloads.get(i)));
         }
-        scheduler.run(new KernelCommand.Deliver(time, round, envelopes));
-        return (PartitionCommand.Handled) manager.receiveMessage();
+        return scheduler.run(new KernelCommand.Deliver(time, round, envelopes));
     }
 
     private PartitionCommand.Handled endOfInstant(long time, int round) {
-        scheduler.run(new KernelCommand.EndOfInstant(time, round));
-        return (PartitionCommand.Handled) manager.receiveMessage();
+        return scheduler.run(new KernelCommand.EndOfInstant(time, round));
     }
 
     @Test
@@ -92,9 +93,8 @@ class SchedulerActorTest {
         MachineState m = new MachineState(new SimpleTopology(4));
         SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                 new EasyBackfillPolicy(JobOrder.FIFO));
-        BehaviorTestKit<KernelCommand> actor = BehaviorTestKit.create(SchedulerActor.create(
-                new ComponentSetup(SCHEDULER, 0, manager.getRef(), 1), core, new Address<RecorderProtocol>(RECORDER),
-                null, null, SchedulerActor.FailurePolicy.DEFAULT, true));
+        ComponentTester actor = ComponentTester.of(SCHEDULER, 1, ports(),
+                ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT, true));
         List<Object> arrivals = List.of(new SchedulerProtocol.JobArrived(job(0, 0, 2, 10, 10)),
                 new SchedulerProtocol.JobArrived(job(1, 0, 4, 10, 10)));
         assertEquals(new RecorderProtocol.Counts(2, 0, 0, 1, 1), last(actor, 0, arrivals), "job 0 runs on 2 nodes, job 1 waits");
@@ -102,22 +102,19 @@ class SchedulerActorTest {
                 List.of(new SchedulerProtocol.Drain(new int[] {3}, "scenario"))));
         Object again = last(actor, 6 * S, List.of(new SchedulerProtocol.Drain(new int[] {3}, "scenario")));
         assertTrue(again instanceof RecorderProtocol.EventLogged, "the same counts are not sent again: " + again);
-        actor.run(new KernelCommand.WindDown(6 * S, 2, true));
-        List<Envelope> out = ((PartitionCommand.Handled) manager.receiveMessage()).out();
+        List<Envelope> out = actor.run(new KernelCommand.WindDown(6 * S, 2, true)).out();
         assertEquals(new RecorderProtocol.Counts(0, 0, 1, 0, 0), out.get(out.size() - 1).payload(),
                 "after the stop every job has its final status");
     }
 
     /** Delivers the messages at (time, 0), runs the end of the instant and returns the last message it sent. */
-    private Object last(BehaviorTestKit<KernelCommand> actor, long time, List<Object> payloads) {
+    private Object last(ComponentTester actor, long time, List<Object> payloads) {
         List<Envelope> envelopes = new java.util.ArrayList<>();
         for (int i = 0; i < payloads.size(); i++) {
             envelopes.add(new Envelope(time, 0, 5, i, SCHEDULER, payloads.get(i)));
         }
         actor.run(new KernelCommand.Deliver(time, 0, envelopes));
-        manager.receiveMessage();
-        actor.run(new KernelCommand.EndOfInstant(time, 1));
-        List<Envelope> out = ((PartitionCommand.Handled) manager.receiveMessage()).out();
+        List<Envelope> out = actor.run(new KernelCommand.EndOfInstant(time, 1)).out();
         return out.get(out.size() - 1).payload();
     }
 }

@@ -15,75 +15,35 @@ import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
- * Builds and runs one simulation: registers the components (ids must be dense, 0..M-1, and come from
- * the model), seeds the messages due before anything happens, then spawns one coordinator and the
- * partition managers in an {@link ActorRuntime} and waits for quiescence.
+ * The default executor: runs a wiring's components as Pekko actors in an {@link ActorRuntime}, with
+ * one coordinator and a few partition managers per dispatcher thread (components are spread over
+ * them by id), and waits for quiescence.
  */
-public final class Kernel {
-
-    /** One component to create: its model id, a name for its actor, and its behaviour factory. */
-    record ComponentSpec(int id, String name, ComponentFactory factory) {
-    }
+public final class PekkoExecutor implements Executor {
 
     /** How long (wall clock) a failed run waits for its actors to stop. */
     private static final long STOP_WAIT_SECONDS = 10;
 
-    private final KernelSettings settings;
-    private final List<ComponentSpec> components = new ArrayList<>();
-    private final List<Envelope> initial = new ArrayList<>();
-    private final KernelProgress progress = new KernelProgress();
-    private long initialSeq;
-    private KernelControl control;
+    private final ActorRuntime runtime;
 
-    public Kernel(KernelSettings settings) {
-        this.settings = settings;
-    }
-
-    /** Registers the component with the given id; ids must be registered in increasing order 0, 1, 2, ... */
-    public <C> Address<C> add(int id, String name, ComponentFactory factory) {
-        if (id != components.size()) {
-            throw new IllegalArgumentException("component ids must be dense and in order: expected "
-                    + components.size() + ", got " + id);
-        }
-        if (!name.matches("[A-Za-z0-9_-]+")) {
-            throw new IllegalArgumentException("component name must be [A-Za-z0-9_-]+: " + name);
-        }
-        components.add(new ComponentSpec(id, name, factory));
-        return new Address<>(id);
-    }
-
-    /** Schedules a message from the kernel itself, handled at (time, 0). */
-    public <C> void schedule(Address<C> to, C message, long time) {
-        initial.add(new Envelope(time, 0, Envelope.KERNEL, initialSeq++, to.id(), message));
+    public PekkoExecutor(ActorRuntime runtime) {
+        this.runtime = runtime;
     }
 
     /**
-     * The handle that pauses this run between instants, injects messages while it is paused and
-     * stops it; created on the first call, which must come before {@link #run}. A run without one
-     * never pauses.
+     * {@inheritDoc} It never waits on a dead actor: a component's failure is rethrown as a
+     * {@link ComponentFailure}, and anything wrong in the kernel (an exception in the coordinator or a
+     * partition manager, one of their actors stopping, the actor system terminating) as a
+     * {@link KernelFailure}. When it throws, the run's actors have stopped (up to a bounded wait), so
+     * nothing writes to its outputs any more.
      */
-    public KernelControl control() {
-        if (control == null) {
-            control = new KernelControl();
-        }
-        return control;
-    }
-
-    /** Live progress of the run (for displays only). */
-    public KernelProgress progress() {
-        return progress;
-    }
-
-    /**
-     * Runs the simulation to quiescence in the given runtime and returns what the kernel did. It
-     * never waits on a dead actor: a component's failure is rethrown as a {@link ComponentFailure},
-     * and anything wrong in the kernel (an exception in the coordinator or a partition manager, one of
-     * their actors stopping, the actor system terminating) as a {@link KernelFailure}. When it throws,
-     * the run's actors have stopped (up to a bounded wait), so nothing writes to its outputs any more.
-     */
-    public KernelStats run(ActorRuntime runtime) {
+    @Override
+    public KernelStats run(Wiring wiring, KernelSettings settings, KernelControl control, KernelProgress progress) {
+        List<Wiring.Spec> components = wiring.specs();
+        List<Envelope> initial = wiring.initial();
+        KernelProgress shown = progress == null ? new KernelProgress() : progress;
         int p = Math.min(settings.partitions(), Math.max(1, components.size()));
-        List<List<ComponentSpec>> byPartition = new ArrayList<>(p);
+        List<List<Wiring.Spec>> byPartition = new ArrayList<>(p);
         List<List<Envelope>> initialByPartition = new ArrayList<>(p);
         long[] initialNext = new long[p];
         for (int i = 0; i < p; i++) {
@@ -91,13 +51,10 @@ public final class Kernel {
             initialByPartition.add(new ArrayList<>());
             initialNext[i] = SimTime.NEVER;
         }
-        for (ComponentSpec c : components) {
+        for (Wiring.Spec c : components) {
             byPartition.get(c.id() % p).add(c);
         }
         for (Envelope e : initial) {
-            if (e.target() >= components.size()) {
-                throw new IllegalArgumentException("scheduled message to unknown component " + e.target());
-            }
             int part = e.target() % p;
             initialByPartition.get(part).add(e);
             initialNext[part] = Math.min(initialNext[part], e.time());
@@ -115,7 +72,7 @@ public final class Kernel {
                     managers.add(m);
                 }
                 ActorRef<CoordinatorCommand> coordinator = ctx.spawn(
-                        Coordinator.create(List.copyOf(managers), initialNext, settings, result, progress, control),
+                        Coordinator.create(List.copyOf(managers), initialNext, settings, result, shown, control),
                         "coordinator",
                         DispatcherSelector.sameAsParent());
                 ctx.watch(coordinator);
@@ -144,7 +101,7 @@ public final class Kernel {
                     .build();
         });
         if (control != null) {
-            control.start(initialSeq);
+            control.start(wiring.initialCount());
         }
         ActorRuntime.RunRoot<Stop> run = runtime.spawnRun(root, settings);
         Runnable forget = runtime.whileRunning(() -> {
@@ -179,11 +136,11 @@ public final class Kernel {
     }
 
     /**
-     * After a failure, waits until the run's actors have stopped (their {@link ComponentActor#onStopped}
+     * After a failure, waits until the run's actors have stopped (their {@link Component#onStopped}
      * hooks close files), so that the caller removes outputs with nothing still writing to them; a
      * component stuck in a handler is not waited for beyond {@link #STOP_WAIT_SECONDS}. A run that
      * ended well needs no wait: every component has finished its outputs in
-     * {@link ComponentActor#onSimulationEnd} before the result is complete (waiting cost 50-110 ms a
+     * {@link Component#onSimulationEnd} before the result is complete (waiting cost 50-110 ms a
      * run).
      */
     private static void awaitStop(CompletableFuture<Void> stopped) {

@@ -1,0 +1,40 @@
+package org.hpcsim.kernel;
+
+/**
+ * A simulation component: plain Java, no Pekko. An executor ({@link PekkoExecutor}, or
+ * {@link SequentialExecutor}, the single-threaded oracle) hands it the messages of one virtual
+ * instant-round together, in (sender id, sequence) order, one {@link #onMessage} call each. It acts
+ * through its {@link Context}: reads the time, sends (a message sent at (t, r) with zero latency is
+ * handled at (t, r+1); with latency L &gt; 0 at (t+L, 0)), and asks for the calls below. The context
+ * is the same object for the component's life.
+ *
+ * @param <C> the protocol it receives (a sealed interface of records)
+ */
+public interface Component<C> {
+
+    /** Handles one message at {@code context.now()}. */
+    void onMessage(C message, Context context);
+
+    /** Called once the rounds of the current instant have settled, if it called {@link Context#requestEndOfInstant()}. */
+    default void onEndOfInstant(Context context) {
+    }
+
+    /**
+     * Called once, if it called {@link Context#requestWindDownCall()}, when the run is about to end:
+     * nothing is pending anywhere, or the run was stopped ({@link Context#endSimulation()}, or from
+     * outside). It runs as one more round of the current instant and may send zero-latency messages
+     * (e.g. record what never finished); they are handled before the end, anything due later is not.
+     *
+     * @param stopped whether the run was stopped from outside (a console's quit) rather than ending by itself
+     */
+    default void onWindDown(boolean stopped, Context context) {
+    }
+
+    /** Called once when the simulation ends; the component may finish its outputs but not send. */
+    default void onSimulationEnd(Context context) {
+    }
+
+    /** Called when the run is over, whether it ended or failed: release files here. Must not send. */
+    default void onStopped() {
+    }
+}

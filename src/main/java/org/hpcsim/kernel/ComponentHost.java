@@ -1,0 +1,207 @@
+package org.hpcsim.kernel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Runs one {@link Component} for an executor, whichever it is: creates it from its ports, turns each
+ * {@link KernelCommand} into its calls, collects what it sends (the outbox the kernel counts
+ * messages from) and what it asks for, and catches what it throws as a {@link ComponentFailure}.
+ * Both executors use it, so a component cannot tell them apart.
+ */
+final class ComponentHost implements Context {
+    private static final List<Envelope> NO_MESSAGES = List.of();
+
+    private final int id;
+    private final int localIndex;
+    private final String name;
+    private final long masterSeed;
+    private Component<Object> component;
+    private SplittableRandom random;
+    private long now;
+    private int round;
+    private long nextSeq;
+    private Envelope firstOut;
+    private ArrayList<Envelope> moreOut;
+    private boolean endOfInstantRequested;
+    private boolean windDownRequested;
+    private boolean stopRequested;
+    private boolean inEndOfInstant;
+    private boolean ended;
+    /** What the current delivery threw, if anything; the rest of its messages are not handled. */
+    private ComponentFailure error;
+
+    /**
+     * @param name the instance's name in errors, e.g. {@code scheduler-128}
+     */
+    ComponentHost(int id, int localIndex, String name, long masterSeed) {
+        this.id = id;
+        this.localIndex = localIndex;
+        this.name = name;
+        this.masterSeed = masterSeed;
+    }
+
+    /** Creates the component; what the factory throws fails the run, naming the component. */
+    @SuppressWarnings("unchecked")
+    void create(ComponentFactory<?> factory, Ports ports) {
+        try {
+            component = (Component<Object>) factory.create(ports);
+        } catch (RuntimeException | Error e) {
+            throw new ComponentFailure(id, name, 0, 0, "when it was created", e);
+        }
+        if (component == null) {
+            throw new ComponentFailure(id, name, 0, 0, "when it was created",
+                    new IllegalStateException("its factory returned null"));
+        }
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** Handles one kernel command and answers what it did, as the partition manager's {@code Handled}. */
+    PartitionCommand.Handled handle(KernelCommand command) {
+        if (command instanceof KernelCommand.DeliverOne one) {
+            deliver(one.time(), one.round(), one.message());
+        } else if (command instanceof KernelCommand.Deliver many) {
+            List<Envelope> messages = many.messages();
+            for (int i = 0, n = messages.size(); i < n && error == null; i++) {
+                deliver(many.time(), many.round(), messages.get(i));
+            }
+        } else if (command instanceof KernelCommand.EndOfInstant eoi) {
+            inEndOfInstant = true;
+            call(eoi.time(), eoi.round(), () -> component.onEndOfInstant(this), "in its end-of-instant call");
+            inEndOfInstant = false;
+        } else if (command instanceof KernelCommand.WindDown down) {
+            call(down.time(), down.round(), () -> component.onWindDown(down.stopped(), this), "in its wind-down call");
+        } else {
+            ended = true;
+            call(((KernelCommand.SimulationEnd) command).time(), round, () -> component.onSimulationEnd(this),
+                    "at the end of the simulation");
+        }
+        return acknowledge();
+    }
+
+    /** The run is over (ended or failed): lets the component release what it holds. */
+    void stopped() {
+        if (component != null) {
+            component.onStopped();
+        }
+    }
+
+    private void deliver(long time, int round, Envelope message) {
+        this.now = time;
+        this.round = round;
+        try {
+            component.onMessage(message.payload(), this);
+        } catch (RuntimeException | Error e) {
+            failed(e, "handling " + ComponentFailure.describe(message.payload()) + " from "
+                    + (message.sender() == Envelope.KERNEL ? "the kernel" : "component " + message.sender()));
+        }
+    }
+
+    private void call(long time, int round, Runnable hook, String doing) {
+        this.now = time;
+        this.round = round;
+        try {
+            hook.run();
+        } catch (RuntimeException | Error e) {
+            failed(e, doing);
+        }
+    }
+
+    private void failed(Throwable e, String doing) {
+        error = new ComponentFailure(id, name, now, round, doing, e);
+    }
+
+    private PartitionCommand.Handled acknowledge() {
+        List<Envelope> out = moreOut != null ? moreOut : firstOut != null ? List.of(firstOut) : NO_MESSAGES;
+        firstOut = null;
+        moreOut = null;
+        int flags = (endOfInstantRequested ? PartitionCommand.Handled.END_OF_INSTANT : 0)
+                | (windDownRequested ? PartitionCommand.Handled.WIND_DOWN : 0)
+                | (stopRequested ? PartitionCommand.Handled.STOP : 0);
+        endOfInstantRequested = false;
+        windDownRequested = false;
+        stopRequested = false;
+        ComponentFailure failure = error;
+        error = null;
+        return new PartitionCommand.Handled(localIndex, out, flags, failure);
+    }
+
+    @Override
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public long now() {
+        return now;
+    }
+
+    @Override
+    public int round() {
+        return round;
+    }
+
+    @Override
+    public SplittableRandom random() {
+        if (random == null) {
+            random = RandomStreams.forComponent(masterSeed, id);
+        }
+        return random;
+    }
+
+    @Override
+    public <T> void send(Address<T> to, T message) {
+        enqueue(to.id(), message, now, round + 1);
+    }
+
+    @Override
+    public <T> void send(Address<T> to, T message, long latencyMicros) {
+        if (latencyMicros < 0) {
+            throw new IllegalArgumentException("negative latency " + latencyMicros + " from component " + id);
+        }
+        if (latencyMicros == 0) {
+            enqueue(to.id(), message, now, round + 1);
+        } else {
+            enqueue(to.id(), message, Math.addExact(now, latencyMicros), 0);
+        }
+    }
+
+    @Override
+    public void requestEndOfInstant() {
+        if (inEndOfInstant) {
+            throw new IllegalStateException("component " + id + " asked for another end-of-instant call from its own"
+                    + " end-of-instant call; that would never let time advance");
+        }
+        endOfInstantRequested = true;
+    }
+
+    @Override
+    public void requestWindDownCall() {
+        windDownRequested = true;
+    }
+
+    @Override
+    public void endSimulation() {
+        stopRequested = true;
+    }
+
+    private void enqueue(int target, Object message, long time, int deliveryRound) {
+        if (ended) {
+            throw new IllegalStateException("component " + id + " sent a message after the simulation ended");
+        }
+        Envelope e = new Envelope(time, deliveryRound, id, nextSeq++, target, message);
+        if (firstOut == null) {
+            firstOut = e;
+        } else {
+            if (moreOut == null) {
+                moreOut = new ArrayList<>(4);
+                moreOut.add(firstOut);
+            }
+            moreOut.add(e);
+        }
+    }
+}

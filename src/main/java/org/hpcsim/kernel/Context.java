@@ -1,0 +1,38 @@
+package org.hpcsim.kernel;
+
+import java.util.SplittableRandom;
+
+/** What a {@link Component} may do: read virtual time, draw from its own random stream, send, and ask for calls. */
+public interface Context {
+
+    /** The component's id, as the wiring assigned it. */
+    int id();
+
+    /** Current virtual time in microseconds. */
+    long now();
+
+    /** Current round within the instant. */
+    int round();
+
+    /** The component's own random stream, derived from (master seed, component id). */
+    SplittableRandom random();
+
+    /** Sends with zero latency: handled at (now, round + 1). */
+    <T> void send(Address<T> to, T message);
+
+    /** Sends with a latency in microseconds: zero means (now, round + 1), otherwise (now + latency, 0). */
+    <T> void send(Address<T> to, T message, long latencyMicros);
+
+    /** Asks to be called by {@link Component#onEndOfInstant} once the rounds of this instant have settled. */
+    void requestEndOfInstant();
+
+    /** Asks for one {@link Component#onWindDown} call when the run is about to end; asking again changes nothing. */
+    void requestWindDownCall();
+
+    /**
+     * Ends the run once the rounds of the current instant have settled, even though messages are
+     * still pending for later times (a failure process that would go on forever): the wind-down
+     * calls follow, then the end.
+     */
+    void endSimulation();
+}

@@ -1,0 +1,249 @@
+package org.hpcsim.kernel;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * The time contract run the obvious way, on the calling thread over one queue: the oracle the
+ * {@link PekkoExecutor} is checked against, and a fast way to run small simulations. Each step: the
+ * next round of the current instant if a message is due in it; else the end-of-instant calls; else,
+ * once wound down, the end; else the wind-down calls when nothing is pending or a component (or the
+ * control) asked to stop; else the earliest pending instant. A round delivers each target's messages
+ * in (sender id, sequence) order, targets and callees in id order (which the contract leaves free
+ * and no component can observe). Its statistics are the Pekko executor's, less Pekko messages (0).
+ */
+public final class SequentialExecutor implements Executor {
+
+    @Override
+    public KernelStats run(Wiring wiring, KernelSettings settings, KernelControl control, KernelProgress progress) {
+        List<Wiring.Spec> specs = wiring.specs();
+        ComponentHost[] hosts = new ComponentHost[specs.size()];
+        try {
+            for (Wiring.Spec spec : specs) {
+                ComponentHost host = new ComponentHost(spec.id(), spec.id(), spec.instanceName(), settings.seed());
+                host.create(spec.factory(), spec.ports());
+                hosts[spec.id()] = host;
+            }
+            return new Loop(hosts, wiring.initial(), control, progress).run(wiring.initialCount());
+        } finally {
+            for (ComponentHost h : hosts) {
+                if (h != null) {
+                    h.stopped();
+                }
+            }
+        }
+    }
+
+    /** One run's state. */
+    private static final class Loop {
+        private final ComponentHost[] hosts;
+        private final PriorityQueue<Envelope> pending = new PriorityQueue<>(Envelope.PENDING_ORDER);
+        private final BitSet wantsEndOfInstant = new BitSet();
+        private final BitSet wantsWindDown = new BitSet();
+        private final KernelControl control;
+        private final KernelProgress progress;
+        private final LinkedBlockingQueue<CoordinatorCommand.Resume> resumes = new LinkedBlockingQueue<>();
+        private ComponentFailure failure;
+        private boolean stopRequested;
+        private boolean stoppedFromOutside;
+        private long time = Long.MIN_VALUE;
+        private int round;
+        private long instants;
+        private long rounds;
+        private long messages;
+        private long events;
+        private long activations;
+
+        Loop(ComponentHost[] hosts, List<Envelope> initial, KernelControl control, KernelProgress progress) {
+            this.hosts = hosts;
+            this.control = control;
+            this.progress = progress;
+            pending.addAll(initial);
+        }
+
+        KernelStats run(long initialCount) {
+            if (control != null) {
+                control.attach(resumes::add);
+                control.start(initialCount);
+            }
+            try {
+                return loop();
+            } finally {
+                if (control != null) {
+                    control.finished();
+                }
+            }
+        }
+
+        private KernelStats loop() {
+            boolean woundDown = false;
+            long advanced = 0;
+            while (true) {
+                Envelope head = pending.peek();
+                if (head != null && head.round() > 0) {
+                    if (head.time() != time || head.round() != round + 1) {
+                        throw new KernelFailure("sequential executor: message out of its round at (" + time + ", "
+                                + round + "): " + head);
+                    }
+                    nextRound();
+                    deliverRound();
+                    continue;
+                }
+                if (!wantsEndOfInstant.isEmpty()) {
+                    nextRound();
+                    call(wantsEndOfInstant, new KernelCommand.EndOfInstant(time, round));
+                    continue;
+                }
+                if (woundDown) {
+                    return end();
+                }
+                if (head == null || stopRequested) {
+                    woundDown = true;
+                    if (time == Long.MIN_VALUE) {
+                        time = 0; // wound down before the first instant: the wind-down calls run as instant 0
+                    }
+                    nextRound();
+                    call(wantsWindDown, new KernelCommand.WindDown(time, round, stoppedFromOutside));
+                    continue;
+                }
+                if (control != null && control.shouldPause(head.time(), advanced)) {
+                    control.paused(new KernelControl.Pause(time, head.time()));
+                    resume(take());
+                    advanced = 0;
+                    continue;
+                }
+                advanced++;
+                time = head.time();
+                round = 0;
+                instants++;
+                rounds++;
+                deliverRound();
+            }
+        }
+
+        private void nextRound() {
+            round++;
+            rounds++;
+        }
+
+        private CoordinatorCommand.Resume take() {
+            try {
+                return resumes.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new KernelFailure("interrupted while paused", e);
+            }
+        }
+
+        /** As the Pekko coordinator does: a stop ends the run (at {@code stopAt} if it lies before the next instant). */
+        private void resume(CoordinatorCommand.Resume r) {
+            if (r.stop()) {
+                stopRequested = true;
+                stoppedFromOutside = true;
+                Envelope next = pending.peek();
+                long nextTime = next == null ? SimTime.NEVER : next.time();
+                if (r.stopAt() > time && r.stopAt() <= nextTime) {
+                    time = r.stopAt();
+                }
+            }
+            for (Envelope e : r.injected()) {
+                if (e.time() <= time) {
+                    throw new KernelFailure("sequential executor got an injected message due at " + e.time()
+                            + ", not after " + time + ": " + e);
+                }
+                pending.add(e);
+            }
+        }
+
+        /** Delivers every message due at (time, round), target by target in id order. */
+        private void deliverRound() {
+            while (!pending.isEmpty() && pending.peek().time() == time && pending.peek().round() == round) {
+                Envelope first = pending.poll();
+                KernelCommand delivery;
+                Envelope second = pending.peek();
+                if (second == null || second.time() != time || second.round() != round
+                        || second.target() != first.target()) {
+                    delivery = new KernelCommand.DeliverOne(time, round, first);
+                    messages++;
+                } else {
+                    List<Envelope> group = new java.util.ArrayList<>();
+                    group.add(first);
+                    while (!pending.isEmpty() && pending.peek().time() == time && pending.peek().round() == round
+                            && pending.peek().target() == first.target()) {
+                        group.add(pending.poll());
+                    }
+                    delivery = new KernelCommand.Deliver(time, round, group);
+                    messages += group.size();
+                }
+                events += delivery instanceof KernelCommand.Deliver d ? d.messages().size() : 1;
+                activations++;
+                apply(first.target(), hosts[first.target()].handle(delivery));
+            }
+            settle();
+        }
+
+        /** Calls the components in {@code wanting}, in id order, and forgets that they asked. */
+        private void call(BitSet wanting, KernelCommand command) {
+            BitSet callees = (BitSet) wanting.clone();
+            wanting.clear();
+            for (int c = callees.nextSetBit(0); c >= 0; c = callees.nextSetBit(c + 1)) {
+                events++;
+                activations++;
+                apply(c, hosts[c].handle(command));
+            }
+            settle();
+        }
+
+        private void apply(int component, PartitionCommand.Handled h) {
+            if (h.error() != null && (failure == null || h.error().componentId() < failure.componentId())) {
+                failure = h.error();
+            }
+            List<Envelope> out = h.out();
+            for (int i = 0, n = out.size(); i < n; i++) {
+                Envelope e = out.get(i);
+                if (e.target() < 0 || e.target() >= hosts.length) {
+                    ComponentFailure f = new ComponentFailure(component, hosts[component].name(), time, round,
+                            "sending " + ComponentFailure.describe(e.payload()),
+                            new IllegalStateException("message to unknown component " + e.target()));
+                    if (failure == null || component < failure.componentId()) {
+                        failure = f;
+                    }
+                    continue;
+                }
+                pending.add(e);
+            }
+            if (h.wantsEndOfInstant()) {
+                wantsEndOfInstant.set(component);
+            }
+            if ((h.flags() & PartitionCommand.Handled.WIND_DOWN) != 0) {
+                wantsWindDown.set(component);
+            }
+            if ((h.flags() & PartitionCommand.Handled.STOP) != 0) {
+                stopRequested = true;
+            }
+        }
+
+        /** The round is over: a failure in it ends the run (the lowest component id's). */
+        private void settle() {
+            if (failure != null) {
+                throw failure;
+            }
+            if (progress != null) {
+                progress.update(time, events);
+            }
+        }
+
+        private KernelStats end() {
+            long now = time == Long.MIN_VALUE ? 0 : time;
+            KernelCommand.SimulationEnd end = new KernelCommand.SimulationEnd(now);
+            for (int c = 0; c < hosts.length; c++) {
+                apply(c, hosts[c].handle(end));
+            }
+            activations += hosts.length;
+            settle();
+            return new KernelStats(now, instants, rounds, messages, events, activations, 0);
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package org.hpcsim.sim;
+
+import java.util.concurrent.CompletableFuture;
+import org.hpcsim.config.Scenario;
+import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.failure.FailureModel;
+import org.hpcsim.kernel.Address;
+import org.hpcsim.kernel.Addresses;
+import org.hpcsim.kernel.Wiring;
+import org.hpcsim.link.LinkActor;
+import org.hpcsim.network.LinkMap;
+import org.hpcsim.node.ComputeNodeActor;
+import org.hpcsim.protocol.CracProtocol;
+import org.hpcsim.protocol.FeederProtocol;
+import org.hpcsim.protocol.LinkProtocol;
+import org.hpcsim.protocol.NodeProtocol;
+import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.SchedulerProtocol;
+import org.hpcsim.protocol.ThermalProtocol;
+import org.hpcsim.report.FailureLog;
+import org.hpcsim.report.IoLog;
+import org.hpcsim.report.LinksCsv;
+import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.report.Recorder;
+import org.hpcsim.report.RunMetrics;
+import org.hpcsim.report.RunProgress;
+import org.hpcsim.report.ThermalLog;
+import org.hpcsim.report.TimeSeriesLog;
+import org.hpcsim.room.CracActor;
+import org.hpcsim.room.ThermalActor;
+import org.hpcsim.scheduling.NetworkPlanner;
+import org.hpcsim.scheduling.SchedulerActor;
+import org.hpcsim.scheduling.SchedulerCore;
+import org.hpcsim.storage.IoAssignment;
+import org.hpcsim.storage.IoNodeActor;
+import org.hpcsim.topology.Topology;
+import org.hpcsim.workload.Job;
+import org.hpcsim.workload.JobStream;
+import org.hpcsim.workload.TraceFeeder;
+
+/**
+ * The layout and wiring of one run: the one place that lists a run's components and connects their
+ * ports. Components are added in a fixed order, which fixes their ids (and so the delivery order
+ * among senders): the compute nodes, the scheduler, the trace feeder, the recorder, the links
+ * (links model), the I/O nodes (I/O over links), the thermal actor and the CRAC units (a modelled
+ * room), the power meter (power.csv). It also opens the optional logs the recorder keeps.
+ */
+final class Assembly {
+    final Wiring wiring = new Wiring();
+    final Addresses<NodeProtocol> nodes;
+    final Address<SchedulerProtocol> scheduler;
+    final Addresses<CracProtocol> cracs;
+    final ThermalLog thermalLog;
+    final FailureLog failureLog;
+    final IoLog ioLog;
+
+    /**
+     * @param core    the scheduler's state (machine, allocator, policy)
+     * @param links   the machine's links, or null without a network model
+     * @param network the network model's planner, or null
+     * @param room    the modelled room, or null
+     * @param io      the jobs' I/O nodes, or null
+     * @param linkCount link actors (the links model), else 0
+     * @param ioCount   I/O node actors (I/O over link actors), else 0
+     * @param logEvents whether events.csv and attempts.csv are written
+     */
+    Assembly(Scenario scenario, Topology topology, int[] spanRanks, SchedulerCore core, LinkMap links,
+             NetworkPlanner network, Room room, FailureModel failureModel, IoAssignment io, int linkCount, int ioCount, boolean logEvents,
+             OutputDirectory out, JobStream jobs, RunProgress progress, CompletableFuture<RunMetrics> metrics) {
+        int n = topology.size();
+        Scenario.NetworkOptions net = scenario.network();
+        boolean linksModel = net.model() == Scenario.NetworkOptions.Model.LINKS;
+        Scenario.TimeSeries ts = scenario.timeSeries();
+        boolean linksCsv = linkCount > 0 && net.linksCsv();
+
+        this.thermalLog = room == null ? null : ThermalLog.open(out.file("thermal.csv"),
+                scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null, out.file("inlet.csv"),
+                room.layout());
+        this.failureLog = logEvents ? FailureLog.open(out.file("events.csv"), out.file("attempts.csv")) : null;
+        this.ioLog = io != null && scenario.io().any() ? IoLog.open(out.file("io.csv")) : null;
+        LinksCsv linkLog = linksCsv ? LinksCsv.open(out.file("links.csv"), links.size(), net.linksCsvTop(),
+                links::describe) : LinksCsv.off();
+        TimeSeriesLog series = ts.enabled() ? TimeSeriesLog.open(out.file("timeseries.csv"), n, room != null,
+                linksModel ? links.size() : -1, ts.interval()) : null;
+
+        long latency = scenario.reportLatency();
+        double idle = room == null ? 0 : room.model().power().idle();
+        FailureModel nodeFailures = failureModel.stochastic() ? failureModel : null;
+        nodes = wiring.addGroup(ComputeNodeActor.TYPE, n,
+                ports -> new ComputeNodeActor(ports, latency, idle, nodeFailures));
+        Scenario.FailureOptions fo = scenario.failures();
+        SchedulerActor.FailurePolicy failurePolicy = new SchedulerActor.FailurePolicy(fo.onJobFailure(),
+                fo.checkpointInterval(), failureModel.stochastic());
+        scheduler = wiring.add(SchedulerActor.TYPE, ports -> new SchedulerActor(ports, core, network,
+                room == null ? null : room.model().power(), failurePolicy, ts.enabled()));
+        int batch = scenario.kernel().feederBatch();
+        Address<FeederProtocol> feeder = wiring.add(TraceFeeder.TYPE, ports -> new TraceFeeder(ports, jobs, batch));
+        Address<RecorderProtocol> recorder = wiring.add(Recorder.TYPE, ports -> new Recorder(topology, spanRanks,
+                out.file("jobs.csv"), linkLog, thermalLog, failureLog, ioLog, series, progress, metrics));
+        Addresses<LinkProtocol> linkActors = wiring.addGroup(LinkActor.TYPE, linkCount, LinkActor::new);
+        // An I/O node is known to the leads as the pseudo-link after the network's links.
+        Addresses<LinkProtocol> ioNodes = wiring.addGroup(IoNodeActor.TYPE, ioCount,
+                ports -> new IoNodeActor(links.size() + ports.index()));
+
+        wiring.connect(nodes, ComputeNodeActor.SCHEDULER, scheduler);
+        wiring.connect(nodes, ComputeNodeActor.PEERS, nodes);
+        wiring.connect(nodes, ComputeNodeActor.LINKS, linkActors);
+        wiring.connect(nodes, ComputeNodeActor.LINKS, ioNodes);
+        wiring.connect(scheduler, SchedulerActor.NODES, nodes);
+        wiring.connect(scheduler, SchedulerActor.RECORDER, recorder);
+        wiring.connect(feeder, TraceFeeder.SCHEDULER, scheduler);
+        if (linksCsv || series != null) {
+            wiring.connect(linkActors, LinkActor.RECORDER, recorder);
+        }
+
+        Job first = jobs.peek();
+        long start = first == null ? 0 : first.arrival();
+        if (room != null) {
+            boolean trace = scenario.thermal().nodePowerCsv();
+            Address<ThermalProtocol> thermal = wiring.add(ThermalActor.TYPE, ports -> new ThermalActor(ports,
+                    room.model().heat(), room.model().power().idle(), room.cooling(), trace));
+            cracs = wiring.addGroup(CracActor.TYPE, room.cooling().units().size(),
+                    ports -> new CracActor(ports, room.cooling()));
+            wiring.connect(nodes, ComputeNodeActor.THERMAL, thermal);
+            wiring.connect(thermal, ThermalActor.CRACS, cracs);
+            wiring.connect(thermal, ThermalActor.RECORDER, recorder);
+            wiring.connect(cracs, CracActor.THERMAL, thermal);
+            wiring.connect(cracs, CracActor.RECORDER, recorder);
+            wiring.schedule(thermal, new ThermalProtocol.Begin(), start);
+        } else {
+            cracs = null;
+        }
+        if (first != null) {
+            wiring.schedule(feeder, new FeederProtocol.Feed(), first.arrival());
+        }
+        for (ScenarioEvent e : scenario.events()) {
+            dispatch(e, wiring::schedule);
+        }
+        if (nodeFailures != null) {
+            for (int i = 0; i < n; i++) {
+                wiring.schedule(nodes.get(i), new NodeProtocol.StartFailures(), start);
+            }
+        }
+    }
+
+    /** Where scheduled or injected messages go: the wiring before the run, the kernel's control while paused. */
+    interface MessageSink {
+        <C> void put(Address<C> to, C message, long time);
+    }
+
+    /** The cause events.csv gives a scripted event, wherever it was given (so a console and a file agree). */
+    private static final String SCENARIO = "scenario";
+
+    /** Sends what the event does to the components it concerns, due at its time (the event has been checked). */
+    void dispatch(ScenarioEvent e, MessageSink sink) {
+        int[] t = e.targets();
+        switch (e.kind()) {
+            case NODE_FAIL -> {
+                for (int node : t) {
+                    sink.put(nodes.get(node), new NodeProtocol.Fail(SCENARIO), e.time());
+                }
+            }
+            case NODE_REPAIR -> {
+                for (int node : t) {
+                    sink.put(nodes.get(node), new NodeProtocol.Repair(SCENARIO), e.time());
+                }
+            }
+            case NODE_DRAIN -> sink.put(scheduler, new SchedulerProtocol.Drain(t, SCENARIO), e.time());
+            case NODE_RESUME -> sink.put(scheduler, new SchedulerProtocol.Resume(t, SCENARIO), e.time());
+            case LINK_FAIL, LINK_REPAIR -> sink.put(scheduler, new SchedulerProtocol.LinkEvent(t[0], t[1],
+                    e.kind() == ScenarioEvent.Kind.LINK_REPAIR, SCENARIO), e.time());
+            case CRAC_FAIL -> sink.put(cracs.get(t[0]), new CracProtocol.Fail(SCENARIO), e.time());
+            case CRAC_REPAIR -> sink.put(cracs.get(t[0]), new CracProtocol.Repair(SCENARIO), e.time());
+            case CRAC_SUPPLY -> sink.put(cracs.get(t[0]), new CracProtocol.SetSupply(e.supply(), SCENARIO), e.time());
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package org.hpcsim.kernel;
+
+/**
+ * The kernel tests' way to build a run: components added by id (in order, as the tests' models
+ * number them), messages scheduled, then run under either executor. Each component gets a type of
+ * its own name with no ports: the test models address each other by id.
+ */
+final class TestKernel {
+    private final Wiring wiring = new Wiring();
+    private final KernelSettings settings;
+    private final KernelProgress progress = new KernelProgress();
+    private KernelControl control;
+
+    TestKernel(KernelSettings settings) {
+        this.settings = settings;
+    }
+
+    @SuppressWarnings("unchecked")
+    <C> Address<C> add(int id, String name, ComponentFactory<C> factory) {
+        if (id != wiring.size()) {
+            throw new IllegalArgumentException("test components are added in id order: expected " + wiring.size());
+        }
+        return wiring.add(ComponentType.of(name, (Class<C>) Object.class), factory);
+    }
+
+    <C> void schedule(Address<C> to, C message, long time) {
+        wiring.schedule(to, message, time);
+    }
+
+    KernelControl control() {
+        if (control == null) {
+            control = new KernelControl();
+        }
+        return control;
+    }
+
+    KernelProgress progress() {
+        return progress;
+    }
+
+    KernelStats run(ActorRuntime runtime) {
+        return new PekkoExecutor(runtime).run(wiring, settings, control, progress);
+    }
+
+    KernelStats runSequential() {
+        return new SequentialExecutor().run(wiring, settings, control, progress);
+    }
+}
