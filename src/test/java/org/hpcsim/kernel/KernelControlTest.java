@@ -27,6 +27,11 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 120, unit = TimeUnit.SECONDS) // a hang guard only: a lost pause signal would block forever
 class KernelControlTest {
 
+    /** Whether the runs go to the sequential executor (see {@link SequentialKernelControlTest}). */
+    boolean sequential() {
+        return false;
+    }
+
     /** Two threads and two partitions, so components 0 and 1 live in different partitions. */
     private static final KernelSettings SETTINGS = new KernelSettings(2, 2, 100, 1, 0);
 
@@ -55,7 +60,7 @@ class KernelControlTest {
      * deterministic): "time,round:text" for a note, "time,round:winddown stopped=B" for a wind-down
      * call (after which it makes its {@code onWindDown} sends), and "end@time" at the end.
      */
-    private static final class Model {
+    private final class Model {
         final Map<Integer, List<String>> logs = new ConcurrentHashMap<>();
         final TestKernel kernel = new TestKernel(SETTINGS);
 
@@ -91,7 +96,7 @@ class KernelControlTest {
             CompletableFuture<KernelStats> result = new CompletableFuture<>();
             Thread t = new Thread(() -> {
                 try {
-                    result.complete(kernel.run(TestRuntime.get()));
+                    result.complete(sequential() ? kernel.runSequential() : kernel.run(TestRuntime.get()));
                 } catch (Throwable e) {
                     result.completeExceptionally(e);
                 }
@@ -146,7 +151,7 @@ class KernelControlTest {
     }
 
     /** The messages of the pause-and-inject test that are there from the start. */
-    private static void scheduleBase(Model m) {
+    private void scheduleBase(Model m) {
         m.schedule(0, note("a", send(1, 0, note("b", send(0, 7, note("c"))))), 10);
         m.schedule(1, note("d"), 20);
         m.schedule(0, note("e", send(1, 0, note("f"))), 30);

@@ -25,9 +25,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The actor simulation (asynchronous node reports, rounds, end-of-instant passes) schedules every
- * job exactly as a plain sequential event loop over the same policy does, for every scheduler, on
- * the bundled workload, which queues heavily and has jobs killed at their estimates.
+ * The studies' plain event loop ({@link SequentialRun}, which the Cplant and T3D experiments use for
+ * their thousands of small runs) schedules every job exactly as the simulation (asynchronous node
+ * reports, rounds, end-of-instant passes) does, for every scheduler, on the bundled workload, which
+ * queues heavily and has jobs killed at their estimates. (The simulation's own oracle is the
+ * sequential executor, which {@link Runs#run} checks it against.)
  */
 class ActorVersusSequentialTest {
 

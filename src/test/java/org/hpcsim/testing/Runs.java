@@ -11,7 +11,7 @@ import org.hpcsim.config.Scenario;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.sim.Simulation;
 
-/** Runs a scenario given as configuration keys, in the shared test runtime. */
+/** Runs a scenario given as configuration keys, in the shared test runtime, checked against the sequential executor. */
 public final class Runs {
     private Runs() {
     }
@@ -25,8 +25,14 @@ public final class Runs {
         return Scenario.from(ConfigLoader.load(null, o), StandardPolicies.registry());
     }
 
+    /**
+     * Runs the scenario under the Pekko executor, then checks it against the oracle: the sequential
+     * executor must write the same outputs ({@link ExecutorOracle}).
+     */
     public static Simulation.Result run(Scenario s) {
-        return Simulation.prepare(s, StandardPolicies.registry()).run(TestRuntime.get());
+        Simulation.Result result = Simulation.prepare(s, StandardPolicies.registry()).run(TestRuntime.get());
+        ExecutorOracle.check(s);
+        return result;
     }
 
     public static String read(Path file) {

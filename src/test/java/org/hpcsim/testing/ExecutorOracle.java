@@ -1,0 +1,102 @@
+package org.hpcsim.testing;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.typesafe.config.ConfigValueFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.hpcsim.config.Scenario;
+import org.hpcsim.kernel.SequentialExecutor;
+import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.sim.Simulation;
+
+/**
+ * The oracle every scenario test runs against: the same scenario under the single-threaded
+ * {@link SequentialExecutor} must write the same files, byte for byte, as under the Pekko executor.
+ * summary.json may differ only in what describes the execution itself (threads, partitions, Pekko's
+ * message count, wall-clock time and memory), config-used.conf only in its output directory.
+ */
+public final class ExecutorOracle {
+    /** summary.json lines that describe the execution, not the simulation. */
+    private static final Pattern EXECUTION = Pattern.compile(
+            "\\s*\"(threads|partitions|actor_messages|wall_clock_s|events_per_s|peak_rss_mb)\":.*");
+
+    private ExecutorOracle() {
+    }
+
+    /** Runs {@code s} again under the sequential executor, beside its output, and compares the two outputs. */
+    public static void check(Scenario s) {
+        Path dir = s.outputDir();
+        Path oracle = dir.resolveSibling(dir.getFileName() + "-sequential");
+        Scenario again = Scenario.from(s.config().withValue("output.dir",
+                ConfigValueFactory.fromAnyRef(oracle.toString())), StandardPolicies.registry());
+        try {
+            Simulation.prepare(again, StandardPolicies.registry()).run(new SequentialExecutor());
+            assertSameOutputs(dir, oracle);
+        } finally {
+            delete(oracle);
+        }
+    }
+
+    /** Every output file of {@code pekko} equals {@code sequential}'s (see the class comment). */
+    public static void assertSameOutputs(Path pekko, Path sequential) {
+        List<String> files = files(pekko);
+        assertEquals(files, files(sequential), "the executors wrote different files");
+        for (String f : files) {
+            if (f.equals(OutputDirectory.MARKER)) {
+                continue;
+            }
+            if (f.equals("summary.json")) {
+                assertEquals(simulationLines(pekko.resolve(f)), simulationLines(sequential.resolve(f)),
+                        "summary.json differs between the executors");
+            } else {
+                assertArrayEquals(bytes(pekko.resolve(f)), bytes(sequential.resolve(f)),
+                        f + " differs between the Pekko and the sequential executor");
+            }
+        }
+    }
+
+    private static List<String> simulationLines(Path summary) {
+        try {
+            return Files.readAllLines(summary).stream().filter(l -> !EXECUTION.matcher(l).matches()).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<String> files(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString())
+                    .filter(n -> !n.startsWith(".hpcsim-")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static byte[] bytes(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void delete(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
