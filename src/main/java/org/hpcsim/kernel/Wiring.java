@@ -70,12 +70,12 @@ public final class Wiring {
         return Addresses.range(e.first, count);
     }
 
-    /** Connects a one-port (or optional port) of a single component to a component. */
+    /** Connects a one-port (or optional port) of a single component to a component, or adds it to a many-port's list. */
     public <T> void connect(Address<?> from, Port<T> port, Address<T> to) {
         single(entryOf(from), port, to);
     }
 
-    /** Connects a one-port (or optional port) of every member of a group to the same component. */
+    /** As {@link #connect(Address, Port, Address)}, for every member of a group. */
     public <T> void connect(Addresses<?> from, Port<T> port, Address<T> to) {
         if (from.size() > 0) {
             single(entryOf(from), port, to);
@@ -194,11 +194,11 @@ public final class Wiring {
     }
 
     private <T> void single(Entry from, Port<T> port, Address<T> to) {
-        declared(from, port);
         if (port.kind() == Port.Kind.MANY) {
-            throw new IllegalArgumentException("port '" + port.name() + "' of " + from.describe()
-                    + " reaches a list; connect it to a group");
+            many(from, port, Addresses.range(to.id(), 1));
+            return;
         }
+        declared(from, port);
         speaks(entryAt(to.id()), port, from);
         if (from.connected.putIfAbsent(port, to) != null) {
             throw new IllegalArgumentException("port '" + port.name() + "' of " + from.describe()

@@ -38,15 +38,15 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
 
     /** Where reports go. */
     public static final Port<SchedulerProtocol> SCHEDULER = Port.one("scheduler", SchedulerProtocol.class);
-    /** Where power draws go, in a modelled room; unconnected otherwise. */
-    public static final Port<ThermalProtocol> THERMAL = Port.optional("thermal", ThermalProtocol.class);
+    /** Who hears its power draws, in a modelled room (the thermal actor, a power meter); none otherwise. */
+    public static final Port<ThermalProtocol> POWER = Port.many("power", ThermalProtocol.class);
     /** The links, by link id, then the I/O nodes (the channels a lead's flows and streams join). */
     public static final Port<LinkProtocol> LINKS = Port.many("links", LinkProtocol.class);
     /** The machine's nodes, by node id (a lead tells its job's other nodes when the job is over). */
     public static final Port<NodeProtocol> PEERS = Port.many("peers", NodeProtocol.class);
     /** A compute node: receives jobs and aborts from the scheduler, shares from the links, events from the kernel. */
     public static final ComponentType<NodeProtocol> TYPE = ComponentType.of("node", NodeProtocol.class, SCHEDULER,
-            THERMAL, LINKS, PEERS);
+            POWER, LINKS, PEERS);
 
 
     private final int node;
@@ -55,7 +55,7 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
     private final Addresses<NodeProtocol> peers;
     private final Address<NodeProtocol> self;
     private final long reportLatency;
-    private final Address<ThermalProtocol> thermal;
+    private final Addresses<ThermalProtocol> power;
     private final double idleWatts;
     private final FailureModel failures;
     private boolean down;
@@ -94,7 +94,7 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
         this.node = ports.index();
         this.self = ports.self();
         this.scheduler = ports.to(SCHEDULER);
-        this.thermal = ports.to(THERMAL);
+        this.power = ports.toAll(POWER);
         this.links = ports.toAll(LINKS);
         this.peers = ports.toAll(PEERS);
         this.failures = failures;
@@ -266,8 +266,11 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
     }
 
     private void power(double watts) {
-        if (thermal != null) {
-            ctx.send(thermal, new ThermalProtocol.NodePower(node, watts));
+        if (power.size() > 0) {
+            ThermalProtocol.NodePower draw = new ThermalProtocol.NodePower(node, watts);
+            for (int i = 0; i < power.size(); i++) {
+                ctx.send(power.get(i), draw);
+            }
         }
     }
 

@@ -121,7 +121,7 @@ final class Assembly {
                     room.model().heat(), room.model().power().idle(), room.cooling(), trace));
             cracs = wiring.addGroup(CracActor.TYPE, room.cooling().units().size(),
                     ports -> new CracActor(ports, room.cooling()));
-            wiring.connect(nodes, ComputeNodeActor.THERMAL, thermal);
+            wiring.connect(nodes, ComputeNodeActor.POWER, thermal);
             wiring.connect(thermal, ThermalActor.CRACS, cracs);
             wiring.connect(thermal, ThermalActor.RECORDER, recorder);
             wiring.connect(cracs, CracActor.THERMAL, thermal);
