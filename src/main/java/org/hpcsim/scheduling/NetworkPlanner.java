@@ -2,12 +2,12 @@ package org.hpcsim.scheduling;
 
 import java.nio.file.Path;
 import java.util.SplittableRandom;
-import org.hpcsim.config.Scenario.NetworkOptions;
 import org.hpcsim.network.CommPattern;
 import org.hpcsim.network.DelayFactor;
 import org.hpcsim.network.FailedLinks;
 import org.hpcsim.network.LinkLoad;
 import org.hpcsim.network.LinkMap;
+import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.network.NoRouteException;
 import org.hpcsim.network.TrafficCalculator;
 import org.hpcsim.node.ComputeNodeActor;

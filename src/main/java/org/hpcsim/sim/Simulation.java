@@ -21,6 +21,7 @@ import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.Kernel;
 import org.hpcsim.kernel.KernelControl;
+import org.hpcsim.kernel.KernelOptions;
 import org.hpcsim.kernel.KernelProgress;
 import org.hpcsim.kernel.KernelSettings;
 import org.hpcsim.kernel.KernelStats;
@@ -29,6 +30,7 @@ import org.hpcsim.link.LinkActor;
 import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.network.CommPattern;
 import org.hpcsim.network.LinkMap;
+import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.report.JsonWriter;
@@ -38,18 +40,23 @@ import org.hpcsim.report.OutputDirectory;
 import org.hpcsim.report.Recorder;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.report.TimeSeriesLog;
+import org.hpcsim.report.TimeSeriesOptions;
 import org.hpcsim.room.CracActor;
 import org.hpcsim.room.ThermalActor;
 import org.hpcsim.thermal.CoolingSettings;
+import org.hpcsim.thermal.ThermalOptions;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.failure.FailureModel;
+import org.hpcsim.failure.FailureOptions;
 import org.hpcsim.report.FailureLog;
 import org.hpcsim.malleable.Speedup;
+import org.hpcsim.malleable.MalleableOptions;
 import org.hpcsim.scheduling.JobModel;
 import org.hpcsim.topology.MeshTopology;
 import org.hpcsim.topology.LineTopology;
 import org.hpcsim.storage.IoNodeActor;
 import org.hpcsim.storage.IoAssignment;
+import org.hpcsim.storage.IoOptions;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
@@ -124,7 +131,7 @@ public final class Simulation {
         this.room = room;
         this.failureModel = failureModel;
         this.io = io;
-        Scenario.KernelOptions k = scenario.kernel();
+        KernelOptions k = scenario.kernel();
         int threads = k.threadsFor(topology.size() + 3 + linkActors() + ioActors() + roomActors(), cores);
         this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
                 scenario.seed(), 0);
@@ -176,10 +183,10 @@ public final class Simulation {
         } catch (IllegalArgumentException e) {
             throw scenario.invalid("allocator.span-curve", e.getMessage());
         }
-        Scenario.NetworkOptions net = scenario.network();
+        NetworkOptions net = scenario.network();
         LinkMap links = null;
         NetworkPlanner planner = null;
-        if (net.model() != Scenario.NetworkOptions.Model.NONE) {
+        if (net.model() != NetworkOptions.Model.NONE) {
             GridTopology grid;
             if (topology instanceof GridTopology g) {
                 grid = g;
@@ -213,7 +220,7 @@ public final class Simulation {
         }
         JobModel model;
         try {
-            Scenario.MalleableOptions mo = scenario.malleable();
+            MalleableOptions mo = scenario.malleable();
             model = new JobModel(mo.enabled() ? Speedup.parse(mo.speedup()) : null, mo,
                     io != null && scenario.io().any() ? io : null);
         } catch (IllegalArgumentException e) {
@@ -237,7 +244,7 @@ public final class Simulation {
      * are an error, and under {@code io.assign = file} every job of the trace must have a line in the file.
      */
     private static IoAssignment io(Scenario scenario, Topology topology, Trace trace) {
-        Scenario.IoOptions o = scenario.io();
+        IoOptions o = scenario.io();
         if (!(topology instanceof LineTopology line) || line.ioCount() == 0) {
             if (o.any()) {
                 throw new InputException("configuration", 0, "io", "jobs do I/O (io.read, io.write or io.jobs-file)"
@@ -246,7 +253,7 @@ public final class Simulation {
             return null;
         }
         IoAssignment io = IoAssignment.of(line, o);
-        if (o.assign() == Scenario.IoOptions.Assign.FILE) {
+        if (o.assign() == IoOptions.Assign.FILE) {
             try (JobStream jobs = trace.open()) {
                 for (Job j = jobs.next(); j != null; j = jobs.next()) {
                     io.check(j);
@@ -337,7 +344,7 @@ public final class Simulation {
 
     /** Link actors in the simulation: one per link under the links model, else none. */
     private int linkActors() {
-        return scenario.network().model() == Scenario.NetworkOptions.Model.LINKS ? links.size() : 0;
+        return scenario.network().model() == NetworkOptions.Model.LINKS ? links.size() : 0;
     }
 
     /** The thermal actor and the CRAC units in a modelled room, else none. */
@@ -370,7 +377,7 @@ public final class Simulation {
     static List<String> warnings(Scenario scenario, Trace trace, Topology topology) {
         List<String> w = new ArrayList<>();
         int tight = trace.tightEstimates();
-        boolean lengthens = scenario.network().model() != Scenario.NetworkOptions.Model.NONE;
+        boolean lengthens = scenario.network().model() != NetworkOptions.Model.NONE;
         if (tight > 0 && lengthens && scenario.workload().killAtEstimate()) {
             w.add(String.format(java.util.Locale.ROOT, "%,d of %,d jobs have an estimate equal to their run time"
                     + " (a trace without requested times gets its run times as estimates), and network.model = %s"
@@ -470,10 +477,10 @@ public final class Simulation {
                 kernel.add(i, "node", setup -> ComputeNodeActor.create(setup, scheduler, latency, thermal, idle,
                         nodeFailures));
             }
-            Scenario.FailureOptions fo = scenario.failures();
+            FailureOptions fo = scenario.failures();
             SchedulerActor.FailurePolicy failurePolicy = new SchedulerActor.FailurePolicy(fo.onJobFailure(),
                     fo.checkpointInterval(), failureModel.stochastic());
-            Scenario.TimeSeries ts = scenario.timeSeries();
+            TimeSeriesOptions ts = scenario.timeSeries();
             kernel.add(n, "scheduler", setup -> SchedulerActor.create(setup, core, recorder, network,
                     room == null ? null : room.model().power(), failurePolicy, ts.enabled()));
             Address<TraceFeeder.Command> feeder = kernel.add(n + 1, "feeder",
@@ -485,7 +492,7 @@ public final class Simulation {
             ThermalLog thermalLog = room == null ? null : ThermalLog.open(out.file("thermal.csv"),
                     scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null, out.file("inlet.csv"),
                     room.layout());
-            boolean linksModel = scenario.network().model() == Scenario.NetworkOptions.Model.LINKS;
+            boolean linksModel = scenario.network().model() == NetworkOptions.Model.LINKS;
             TimeSeriesLog series = ts.enabled() ? TimeSeriesLog.open(out.file("timeseries.csv"), n, room != null,
                     linksModel ? links.size() : -1, ts.interval()) : null;
             FailureLog failureLog = logsEvents(live != null)
@@ -610,7 +617,7 @@ public final class Simulation {
         if (network == null) {
             return null;
         }
-        Scenario.NetworkOptions o = scenario.network();
+        NetworkOptions o = scenario.network();
         return new JsonWriter()
                 .put("model", Scenario.spelling(o.model()))
                 .put("communication_fraction", o.communicationFraction())
@@ -628,7 +635,7 @@ public final class Simulation {
         if (t == null) {
             return null;
         }
-        Scenario.ThermalOptions o = scenario.thermal();
+        ThermalOptions o = scenario.thermal();
         return new JsonWriter()
                 .put("layout", room.layout().spec())
                 .put("heat_model", room.source())
@@ -653,7 +660,7 @@ public final class Simulation {
         if (log == null) {
             return null;
         }
-        Scenario.IoOptions o = scenario.io();
+        IoOptions o = scenario.io();
         return new JsonWriter()
                 .put("assign", Scenario.spelling(o.assign()))
                 .put("bandwidth_bytes_per_s", o.bandwidth())
@@ -670,7 +677,7 @@ public final class Simulation {
         if (f == null) {
             return null;
         }
-        Scenario.FailureOptions o = scenario.failures();
+        FailureOptions o = scenario.failures();
         return new JsonWriter()
                 .put("model", o.model())
                 .put("on_job_failure", Scenario.spelling(o.onJobFailure()))

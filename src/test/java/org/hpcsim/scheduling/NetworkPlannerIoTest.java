@@ -3,8 +3,8 @@ package org.hpcsim.scheduling;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import java.nio.file.Path;
-import org.hpcsim.config.Scenario.NetworkOptions;
 import org.hpcsim.network.LinkMap;
+import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.topology.LineTopology;
 import org.hpcsim.topology.MeshTopology;
