@@ -17,6 +17,7 @@ import org.hpcsim.report.ThermalLog;
 import org.hpcsim.storage.IoOptions;
 import org.hpcsim.thermal.ThermalOptions;
 import org.hpcsim.topology.Topology;
+import org.hpcsim.workload.JobStatus;
 
 /**
  * summary.json of a finished run: the settings that shaped it, its metrics, the models' figures and the
@@ -50,12 +51,12 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, Kernel
                 .put("allocator", scenario.allocator())
                 .put("seed", scenario.seed())
                 .put("jobs_total", m.total())
-                .put("jobs_completed", m.count(org.hpcsim.workload.JobStatus.COMPLETED))
-                .put("jobs_killed", m.count(org.hpcsim.workload.JobStatus.KILLED))
-                .put("jobs_rejected", m.count(org.hpcsim.workload.JobStatus.REJECTED))
-                .put("jobs_failed", m.count(org.hpcsim.workload.JobStatus.FAILED))
-                .put("jobs_unfinished", m.count(org.hpcsim.workload.JobStatus.UNFINISHED))
-                .put("jobs_not_submitted", m.count(org.hpcsim.workload.JobStatus.NOT_SUBMITTED))
+                .put("jobs_completed", m.count(JobStatus.COMPLETED))
+                .put("jobs_killed", m.count(JobStatus.KILLED))
+                .put("jobs_rejected", m.count(JobStatus.REJECTED))
+                .put("jobs_failed", m.count(JobStatus.FAILED))
+                .put("jobs_unfinished", m.count(JobStatus.UNFINISHED))
+                .put("jobs_not_submitted", m.count(JobStatus.NOT_SUBMITTED))
                 .put("stopped_early", stoppedEarly)
                 .put("stopped_by", stoppedBy)
                 .put("warnings", warnings)
