@@ -18,9 +18,9 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Agent-based discrete-event simulator of an HPC machine room (Apache Pekko actors).",
-        subcommands = {RunCommand.class, SweepCommand.class, ListCommand.class, AllocateCommand.class,
-            ExperimentCommand.class, TraceCommand.class, BenchCommand.class, GenerateCommand.class, ThermalCommand.class,
-            PlotCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, SweepCommand.class, ListCommand.class, ConfigCommand.class,
+            AllocateCommand.class, ExperimentCommand.class, TraceCommand.class, BenchCommand.class, GenerateCommand.class,
+            ThermalCommand.class, PlotCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 success, 1 internal error (a bug: please report it), 2 bad input or usage,"
             + " 3 a file could not be written or read (disk full, permissions), 130 interrupted (Ctrl-C)."})
 public final class Main implements Runnable {

@@ -78,8 +78,9 @@ public final class RunOptions {
     boolean quiet;
 
     @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
-            description = "Set any configuration key, e.g. -Dscheduler.missing-estimate=runtime (repeatable). A key that"
-                    + " an option also sets (--scheduler: scheduler.policy, ...) may not be set to another value.")
+            description = "Set any configuration key, e.g. -Dscheduler.missing-estimate=runtime (repeatable; `hpcsim"
+                    + " config --describe` lists the keys). A key that an option also sets (--scheduler:"
+                    + " scheduler.policy, ...) may not be set to another value.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
     /**

@@ -11,11 +11,20 @@ import java.util.Locale;
 import java.util.StringJoiner;
 import org.hpcsim.events.EventFile;
 import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.failure.FailureOptions;
 import org.hpcsim.failure.JobFate;
+import org.hpcsim.kernel.KernelOptions;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.malleable.MalleableOptions;
+import org.hpcsim.malleable.Speedup;
+import org.hpcsim.network.NetworkOptions;
+import org.hpcsim.registry.PolicySpec;
 import org.hpcsim.registry.Registry;
+import org.hpcsim.report.TimeSeriesOptions;
+import org.hpcsim.storage.IoOptions;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.thermal.RoomLayout;
+import org.hpcsim.thermal.ThermalOptions;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.TraceFormat;
 import org.hpcsim.workload.WorkloadOptions;
@@ -50,147 +59,10 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
                        String scheduler, String allocator, String spanCurve, Path pinned, long reportLatency, NetworkOptions network,
                        ThermalOptions thermal, List<ScenarioEvent> events, FailureOptions failures,
                        IoOptions io, MalleableOptions malleable, KernelOptions kernel, Path outputDir, Progress progress,
-                       TimeSeries timeSeries, Config config) {
-
-    /**
-     * I/O on a line machine with I/O nodes.
-     *
-     * @param assign    which I/O node a job needs
-     * @param jobsFile  per-job I/O node and volumes (CSV), or null
-     * @param read      bytes a job reads at its start unless the file says otherwise
-     * @param write     bytes a job writes at its end unless the file says otherwise
-     * @param bandwidth bytes per second of an I/O phase when nothing shares its links or I/O node
-     */
-    public record IoOptions(Assign assign, Path jobsFile, long read, long write, long bandwidth) {
-        /** Which I/O node a job needs. */
-        public enum Assign { ROUND_ROBIN, NEAREST, FILE }
-
-        /** Whether any job moves data (a default volume or a file that may give some). */
-        public boolean any() {
-            return read > 0 || write > 0 || jobsFile != null;
-        }
-    }
-
-    /**
-     * Malleable jobs (Bampis et al.): a job asking for Q_j nodes runs on q_j <= Q_j nodes.
-     *
-     * @param enabled     whether jobs are malleable
-     * @param speedup     f, as a spec ({@code proportional}, {@code amdahl[S]}, {@code table[...]})
-     * @param minFraction the fewest nodes a job starts on, as a fraction of Q_j
-     */
-    public record MalleableOptions(boolean enabled, String speedup, double minFraction) {
-        /** The fewest nodes a job asking for {@code nodes} may start on (at least 1). */
-        public int minNodes(int nodes) {
-            return enabled ? Math.max(1, (int) Math.ceil(minFraction * nodes - 1e-9)) : nodes;
-        }
-    }
-
-    /**
-     * The network model.
-     *
-     * @param model                  none, distance (Meng et al.'s delay factor) or links (emergent contention)
-     * @param communicationFraction  c: the share of a job's run time spent communicating
-     * @param tau                    MENG (0.9875 + 0.0962 CC + r) or ONE (no distance cost; contention only)
-     * @param tauNoise               scale of r = noise * CC * u, u uniform in [-1, 1)
-     * @param pattern                communication pattern of jobs without a .sim option
-     * @param linksCsv               write links.csv (the most loaded links over time)
-     * @param linksCsvTop            links per instant in links.csv
-     */
-    public record NetworkOptions(Model model, double communicationFraction, Tau tau, double tauNoise, String pattern,
-                                 boolean linksCsv, int linksCsvTop) {
-        /** How run times respond to the network. */
-        public enum Model { NONE, DISTANCE, LINKS }
-
-        /** The delay factor's distance term. */
-        public enum Tau { MENG, ONE }
-    }
-
-    /**
-     * Failures.
-     *
-     * @param model              failure model spec, e.g. {@code exponential[1000h,4h]}
-     * @param onJobFailure       what happens to a job whose node fails
-     * @param checkpointInterval work between checkpoints (requeue-with-checkpoint), microseconds
-     * @param eventsFile         the events file, or null
-     */
-    public record FailureOptions(String model, JobFate onJobFailure, long checkpointInterval, Path eventsFile) {
-    }
-
-    /**
-     * The machine-room model.
-     *
-     * @param enabled          whether the room is modelled
-     * @param layout           ROWSxRACKSxNODES, or "auto" (from a mesh/torus machine)
-     * @param serversPerNode   servers per node (node power = servers x per-server power)
-     * @param processorsPerServer processors per server
-     * @param dMatrix          heat-distribution matrix file, or null
-     * @param aMatrix          cross-interference matrix file, or null (neither: synthetic room)
-     * @param k                rho f c_p, W/K per node
-     * @param power            per-server idle / compute / communication watts (fraction = network.communication-fraction)
-     * @param nodePowerCsv     write node-power.csv
-     * @param supply           nominal CRAC supply temperature, C
-     * @param redline          redline, C
-     * @param minSupply        coldest supply a unit can make, C
-     * @param units            node ranges per CRAC unit; empty = one unit for all nodes
-     * @param failureRiseRate  K per second the air reaching a failed unit's nodes warms
-     * @param failureMaxRise   at most this many K
-     * @param failureStep      microseconds between re-evaluations of that warming
-     */
-    public record ThermalOptions(boolean enabled, String layout, int serversPerNode, int processorsPerServer,
-                                 Path dMatrix, Path aMatrix, double k, PowerModel power, boolean nodePowerCsv,
-                                 double supply, double redline, double minSupply, List<String> units,
-                                 double failureRiseRate, double failureMaxRise, long failureStep) {
-        public ThermalOptions {
-            units = List.copyOf(units);
-        }
-
-        /** The power of one node: per-server power times servers per node. */
-        public PowerModel nodePower() {
-            return new PowerModel(power.idle() * serversPerNode, power.compute() * serversPerNode,
-                    power.communication() * serversPerNode, power.fraction());
-        }
-    }
+                       TimeSeriesOptions timeSeries, Config config) {
 
     /** When to show the progress line. */
     public enum Progress { AUTO, ON, OFF }
-
-    /**
-     * timeseries.csv.
-     *
-     * @param enabled  whether it is written
-     * @param interval microseconds: a changed instant gets a row when it is at least this long after the
-     *                 last row written (0: every changed instant)
-     */
-    public record TimeSeries(boolean enabled, long interval) {
-    }
-
-    /**
-     * Kernel options.
-     *
-     * @param threads              dispatcher threads; 0 = automatic (see {@link #threadsFor(int, int)})
-     * @param partitionsPerThread  partition managers per thread
-     * @param throughput           Pekko dispatcher throughput
-     * @param feederBatch          jobs per feeder wake-up
-     */
-    public record KernelOptions(int threads, int partitionsPerThread, int throughput, int feederBatch) {
-
-        /** Components per thread below which more threads only add hand-offs (measured, see README). */
-        static final int COMPONENTS_PER_THREAD = 8192;
-
-        /**
-         * Threads for a simulation of {@code components} actors: the configured number, or when
-         * automatic, one per {@value #COMPONENTS_PER_THREAD} components, at least one and at most
-         * {@code cores} (all of the machine's for one run; a sweep running several at once gives each
-         * its share). A round's work is split over threads only if enough actors act in it; smaller
-         * simulations run fastest on one thread. Results are identical either way.
-         */
-        public int threadsFor(int components, int cores) {
-            if (threads > 0) {
-                return threads;
-            }
-            return Math.max(1, Math.min(cores, components / COMPONENTS_PER_THREAD));
-        }
-    }
 
     /** Reads and checks a merged configuration. */
     public static Scenario from(Config c, Registry registry) {
@@ -211,11 +83,11 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         String scheduler = string(c, "scheduler.policy");
         check(c, "scheduler.policy", () -> registry.scheduler(scheduler));
         String allocator = string(c, "allocator.policy");
-        check(c, "allocator.policy", () -> registry.allocators().args(org.hpcsim.registry.PolicySpec.parse(allocator)));
+        check(c, "allocator.policy", () -> registry.allocators().args(PolicySpec.parse(allocator)));
         String spanCurve = string(c, "allocator.span-curve");
         check(c, "allocator.span-curve", () -> {
             if (!spanCurve.equals("auto")) {
-                registry.curves().args(org.hpcsim.registry.PolicySpec.parse(spanCurve.startsWith("file:") ? "file" : spanCurve));
+                registry.curves().args(PolicySpec.parse(spanCurve.startsWith("file:") ? "file" : spanCurve));
             }
         });
         Path pinned = c.getIsNull("allocator.pinned") ? null : Path.of(string(c, "allocator.pinned"));
@@ -246,7 +118,7 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         FailureOptions failures = new FailureOptions(failureModel, oneOf(c, "failures.on-job-failure", JobFate.class),
                 checkpoint, eventsFile);
         String speedup = string(c, "malleable.speedup");
-        check(c, "malleable.speedup", () -> org.hpcsim.malleable.Speedup.parse(speedup));
+        check(c, "malleable.speedup", () -> Speedup.parse(speedup));
         MalleableOptions malleable = new MalleableOptions(bool(c, "malleable.enabled"), speedup,
                 fraction(c, "malleable.min-fraction"));
         long bandwidth = bytes(c, "io.bandwidth");
@@ -270,7 +142,7 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
                 workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
                 thermal, List.copyOf(events), failures, io, malleable, kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class),
-                new TimeSeries(bool(c, "output.timeseries"), duration(c, "output.timeseries-interval")), c);
+                new TimeSeriesOptions(bool(c, "output.timeseries"), duration(c, "output.timeseries-interval")), c);
     }
 
     private static ThermalOptions thermal(Config c, double fraction) {

@@ -4,8 +4,6 @@ import org.hpcsim.protocol.RecorderProtocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import org.hpcsim.kernel.Component;
@@ -14,8 +12,6 @@ import org.hpcsim.kernel.Context;
 import org.hpcsim.locality.Locality;
 import org.hpcsim.locality.LocalityMeter;
 import org.hpcsim.topology.Topology;
-import org.hpcsim.workload.Job;
-import org.hpcsim.workload.JobStatus;
 
 /**
  * Records every job's end: streams {@code jobs.csv} rows in the order they are recorded (which the

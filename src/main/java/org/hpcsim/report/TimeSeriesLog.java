@@ -3,8 +3,6 @@ package org.hpcsim.report;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.hpcsim.kernel.SimTime;

@@ -1,6 +1,6 @@
 package org.hpcsim.scheduling;
 
-import org.hpcsim.config.Scenario.MalleableOptions;
+import org.hpcsim.malleable.MalleableOptions;
 import org.hpcsim.malleable.Speedup;
 import org.hpcsim.storage.IoAssignment;
 import org.hpcsim.workload.Job;

@@ -4,11 +4,13 @@ import java.util.concurrent.CompletableFuture;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.failure.FailureModel;
+import org.hpcsim.failure.FailureOptions;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.Addresses;
 import org.hpcsim.kernel.Wiring;
 import org.hpcsim.link.LinkActor;
 import org.hpcsim.network.LinkMap;
+import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.protocol.CracProtocol;
 import org.hpcsim.protocol.FeederProtocol;
@@ -26,6 +28,7 @@ import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.report.TimeSeriesLog;
+import org.hpcsim.report.TimeSeriesOptions;
 import org.hpcsim.room.CracActor;
 import org.hpcsim.room.ThermalActor;
 import org.hpcsim.scheduling.NetworkPlanner;
@@ -68,9 +71,9 @@ final class Assembly {
              NetworkPlanner network, Room room, FailureModel failureModel, IoAssignment io, int linkCount, int ioCount, boolean logEvents,
              OutputDirectory out, JobStream jobs, RunProgress progress, CompletableFuture<RunMetrics> metrics) {
         int n = topology.size();
-        Scenario.NetworkOptions net = scenario.network();
-        boolean linksModel = net.model() == Scenario.NetworkOptions.Model.LINKS;
-        Scenario.TimeSeries ts = scenario.timeSeries();
+        NetworkOptions net = scenario.network();
+        boolean linksModel = net.model() == NetworkOptions.Model.LINKS;
+        TimeSeriesOptions ts = scenario.timeSeries();
         boolean linksCsv = linkCount > 0 && net.linksCsv();
 
         this.thermalLog = room == null ? null : ThermalLog.open(out.file("thermal.csv"),
@@ -88,7 +91,7 @@ final class Assembly {
         FailureModel nodeFailures = failureModel.stochastic() ? failureModel : null;
         nodes = wiring.addGroup(ComputeNodeActor.TYPE, n,
                 ports -> new ComputeNodeActor(ports, latency, idle, nodeFailures));
-        Scenario.FailureOptions fo = scenario.failures();
+        FailureOptions fo = scenario.failures();
         SchedulerActor.FailurePolicy failurePolicy = new SchedulerActor.FailurePolicy(fo.onJobFailure(),
                 fo.checkpointInterval(), failureModel.stochastic());
         scheduler = wiring.add(SchedulerActor.TYPE, ports -> new SchedulerActor(ports, core, network,

@@ -10,6 +10,7 @@ import org.hpcsim.thermal.HeatModel;
 import org.hpcsim.thermal.HeatModels;
 import org.hpcsim.thermal.RoomLayout;
 import org.hpcsim.thermal.RoomModel;
+import org.hpcsim.thermal.ThermalOptions;
 import org.hpcsim.topology.GridTopology;
 import org.hpcsim.topology.NodeRanges;
 import org.hpcsim.topology.Topology;
@@ -27,7 +28,7 @@ import org.hpcsim.workload.InputException;
 record Room(RoomLayout layout, RoomModel model, CoolingSettings cooling, String source) {
 
     static Room of(Scenario scenario, Topology topology) {
-        Scenario.ThermalOptions o = scenario.thermal();
+        ThermalOptions o = scenario.thermal();
         RoomLayout layout = layout(scenario, topology);
         int n = layout.nodes();
         HeatModel heat;
@@ -76,7 +77,7 @@ record Room(RoomLayout layout, RoomModel model, CoolingSettings cooling, String 
 
     /** The configured layout, or from a mesh/torus XxY[xZ]: Z rows (1 for 2D) of Y racks of X nodes. */
     private static RoomLayout layout(Scenario scenario, Topology topology) {
-        Scenario.ThermalOptions o = scenario.thermal();
+        ThermalOptions o = scenario.thermal();
         RoomLayout layout;
         if (o.layout().equals("auto")) {
             if (!(topology instanceof GridTopology grid)) {

@@ -1,14 +1,6 @@
 package org.hpcsim.sim;
 
-import org.hpcsim.protocol.FeederProtocol;
-import org.hpcsim.protocol.ThermalProtocol;
-import org.hpcsim.protocol.CracProtocol;
-import org.hpcsim.protocol.RecorderProtocol;
-import org.hpcsim.protocol.SchedulerProtocol;
-import org.hpcsim.protocol.NodeProtocol;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,44 +16,33 @@ import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.ConfigPaths;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
-import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.Executor;
 import org.hpcsim.kernel.PekkoExecutor;
 import org.hpcsim.kernel.KernelControl;
+import org.hpcsim.kernel.KernelOptions;
 import org.hpcsim.kernel.KernelProgress;
 import org.hpcsim.kernel.KernelSettings;
 import org.hpcsim.kernel.KernelStats;
-import org.hpcsim.kernel.SimTime;
-import org.hpcsim.link.LinkActor;
-import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.network.CommPattern;
 import org.hpcsim.network.LinkMap;
-import org.hpcsim.node.ComputeNodeActor;
+import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.registry.Registry;
-import org.hpcsim.report.JsonWriter;
-import org.hpcsim.report.LinksCsv;
-import org.hpcsim.report.NetworkSummary;
 import org.hpcsim.report.OutputDirectory;
-import org.hpcsim.report.Recorder;
 import org.hpcsim.report.ThermalLog;
-import org.hpcsim.report.TimeSeriesLog;
-import org.hpcsim.room.CracActor;
-import org.hpcsim.room.ThermalActor;
-import org.hpcsim.thermal.CoolingSettings;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.failure.FailureModel;
 import org.hpcsim.report.FailureLog;
 import org.hpcsim.malleable.Speedup;
+import org.hpcsim.malleable.MalleableOptions;
 import org.hpcsim.scheduling.JobModel;
 import org.hpcsim.topology.MeshTopology;
 import org.hpcsim.topology.LineTopology;
-import org.hpcsim.storage.IoNodeActor;
 import org.hpcsim.storage.IoAssignment;
+import org.hpcsim.storage.IoOptions;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
 import org.hpcsim.scheduling.NetworkPlanner;
-import org.hpcsim.scheduling.SchedulerActor;
 import org.hpcsim.scheduling.SchedulerCore;
 import org.hpcsim.scheduling.SchedulingPolicy;
 import org.hpcsim.topology.Curve;
@@ -73,7 +54,6 @@ import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStream;
 import org.hpcsim.workload.ScanProgress;
 import org.hpcsim.workload.Trace;
-import org.hpcsim.workload.TraceFeeder;
 import org.hpcsim.workload.TraceFormat;
 
 /**
@@ -133,7 +113,7 @@ public final class Simulation {
         this.room = room;
         this.failureModel = failureModel;
         this.io = io;
-        Scenario.KernelOptions k = scenario.kernel();
+        KernelOptions k = scenario.kernel();
         int threads = k.threadsFor(topology.size() + 3 + linkActors() + ioActors() + roomActors(), cores);
         this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
                 scenario.seed(), 0);
@@ -185,10 +165,10 @@ public final class Simulation {
         } catch (IllegalArgumentException e) {
             throw scenario.invalid("allocator.span-curve", e.getMessage());
         }
-        Scenario.NetworkOptions net = scenario.network();
+        NetworkOptions net = scenario.network();
         LinkMap links = null;
         NetworkPlanner planner = null;
-        if (net.model() != Scenario.NetworkOptions.Model.NONE) {
+        if (net.model() != NetworkOptions.Model.NONE) {
             GridTopology grid;
             if (topology instanceof GridTopology g) {
                 grid = g;
@@ -222,7 +202,7 @@ public final class Simulation {
         }
         JobModel model;
         try {
-            Scenario.MalleableOptions mo = scenario.malleable();
+            MalleableOptions mo = scenario.malleable();
             model = new JobModel(mo.enabled() ? Speedup.parse(mo.speedup()) : null, mo,
                     io != null && scenario.io().any() ? io : null);
         } catch (IllegalArgumentException e) {
@@ -246,7 +226,7 @@ public final class Simulation {
      * are an error, and under {@code io.assign = file} every job of the trace must have a line in the file.
      */
     private static IoAssignment io(Scenario scenario, Topology topology, Trace trace) {
-        Scenario.IoOptions o = scenario.io();
+        IoOptions o = scenario.io();
         if (!(topology instanceof LineTopology line) || line.ioCount() == 0) {
             if (o.any()) {
                 throw new InputException("configuration", 0, "io", "jobs do I/O (io.read, io.write or io.jobs-file)"
@@ -255,7 +235,7 @@ public final class Simulation {
             return null;
         }
         IoAssignment io = IoAssignment.of(line, o);
-        if (o.assign() == Scenario.IoOptions.Assign.FILE) {
+        if (o.assign() == IoOptions.Assign.FILE) {
             try (JobStream jobs = trace.open()) {
                 for (Job j = jobs.next(); j != null; j = jobs.next()) {
                     io.check(j);
@@ -307,7 +287,7 @@ public final class Simulation {
 
     /** Link actors in the simulation: one per link under the links model, else none. */
     private int linkActors() {
-        return scenario.network().model() == Scenario.NetworkOptions.Model.LINKS ? links.size() : 0;
+        return scenario.network().model() == NetworkOptions.Model.LINKS ? links.size() : 0;
     }
 
     /** The thermal actor and the CRAC units in a modelled room, else none. */
@@ -340,7 +320,7 @@ public final class Simulation {
     static List<String> warnings(Scenario scenario, Trace trace, Topology topology) {
         List<String> w = new ArrayList<>();
         int tight = trace.tightEstimates();
-        boolean lengthens = scenario.network().model() != Scenario.NetworkOptions.Model.NONE;
+        boolean lengthens = scenario.network().model() != NetworkOptions.Model.NONE;
         if (tight > 0 && lengthens && scenario.workload().killAtEstimate()) {
             w.add(String.format(java.util.Locale.ROOT, "%,d of %,d jobs have an estimate equal to their run time"
                     + " (a trace without requested times gets its run times as estimates), and network.model = %s"
@@ -450,7 +430,9 @@ public final class Simulation {
             long rss = peakRss();
             Result result = new Result(m, stats, wall, rss, scenario.outputDir(),
                     thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog, ioLog);
-            write(out.file("summary.json"), summary(result).render());
+            write(out.file("summary.json"), new RunSummary(scenario, topology, spanCurve, kernelSettings, network != null,
+                    links == null ? 0 : links.size(), room, linkActors() > 0, List.copyOf(warnings), stoppedEarly,
+                    stoppedBy).json(result).render());
             write(out.file(OutputDirectory.MARKER), ConfigLoader.render(
                     ConfigPaths.withAbsoluteOutputDir(scenario.config(), scenario.outputDir())));
             out.commit();
@@ -459,130 +441,6 @@ public final class Simulation {
             out.close();
             throw e;
         }
-    }
-
-    private JsonWriter summary(Result r) {
-        RunMetrics m = r.metrics();
-        KernelStats k = r.kernel();
-        return new JsonWriter()
-                .put("trace", scenario.trace().toString())
-                .put("machine", topology.spec())
-                .put("nodes", topology.size())
-                .put("scheduler", scenario.scheduler())
-                .put("allocator", scenario.allocator())
-                .put("seed", scenario.seed())
-                .put("jobs_total", m.total())
-                .put("jobs_completed", m.count(org.hpcsim.workload.JobStatus.COMPLETED))
-                .put("jobs_killed", m.count(org.hpcsim.workload.JobStatus.KILLED))
-                .put("jobs_rejected", m.count(org.hpcsim.workload.JobStatus.REJECTED))
-                .put("jobs_failed", m.count(org.hpcsim.workload.JobStatus.FAILED))
-                .put("jobs_unfinished", m.count(org.hpcsim.workload.JobStatus.UNFINISHED))
-                .put("jobs_not_submitted", m.count(org.hpcsim.workload.JobStatus.NOT_SUBMITTED))
-                .put("stopped_early", stoppedEarly)
-                .put("stopped_by", stoppedBy)
-                .put("warnings", warnings)
-                .put("makespan_s", SimTime.toSeconds(m.makespan()))
-                .put("mean_wait_s", m.meanWaitSeconds())
-                .put("max_wait_s", m.maxWaitSeconds())
-                .put("mean_response_s", m.meanResponseSeconds())
-                .put("mean_bounded_slowdown", m.meanBoundedSlowdown())
-                .put("bounded_slowdown_threshold_s", SimTime.toSeconds(RunMetrics.SLOWDOWN_THRESHOLD))
-                .put("utilization", m.utilization())
-                .put("locality", locality(m.locality()))
-                .put("network", network(m.network()))
-                .put("thermal", thermal(r.thermal()))
-                .put("failures", failures(r.failures(), m))
-                .put("io", io(r.io()))
-                .put("messages", k.messages())
-                .put("events", k.events())
-                .put("actor_messages", k.actorMessages())
-                .put("instants", k.instants())
-                .put("rounds", k.rounds())
-                .put("threads", kernelSettings.threads())
-                .put("partitions", kernelSettings.partitions())
-                .put("wall_clock_s", r.wallSeconds())
-                .put("events_per_s", r.eventsPerSecond())
-                .put("peak_rss_mb", r.peakRssBytes() < 0 ? null : r.peakRssBytes() / (1024.0 * 1024.0));
-    }
-
-    /** The network model and its means, or null when run times ignore the network. */
-    private JsonWriter network(NetworkSummary n) {
-        if (network == null) {
-            return null;
-        }
-        Scenario.NetworkOptions o = scenario.network();
-        return new JsonWriter()
-                .put("model", Scenario.spelling(o.model()))
-                .put("communication_fraction", o.communicationFraction())
-                .put("links", links.size())
-                .put("jobs", n.jobs())
-                .put("mean_dilation", n.meanDilation())
-                .put("mean_tau", n.meanTau())
-                .put("mean_sigma", n.meanSigma())
-                .put("max_sigma", n.maxSigma())
-                .put("total_hop_bytes", n.totalHopBytes());
-    }
-
-    /** The room's energy and temperatures, or null without a thermal model. */
-    private JsonWriter thermal(ThermalLog.Summary t) {
-        if (t == null) {
-            return null;
-        }
-        Scenario.ThermalOptions o = scenario.thermal();
-        return new JsonWriter()
-                .put("layout", room.layout().spec())
-                .put("heat_model", room.source())
-                .put("crac_units", room.cooling().units().size())
-                .put("supply_c", o.supply())
-                .put("redline_c", o.redline())
-                .put("it_energy_kwh", t.itEnergyKwh())
-                .put("cooling_energy_kwh", t.coolingEnergyKwh())
-                .put("mean_it_power_w", t.meanItPower())
-                .put("mean_cooling_power_w", t.meanCoolingPower())
-                .put("mean_job_cooling_power_w", orNull(t.meanJobCoolingPower()))
-                .put("peak_inlet_c", orNull(t.peakInlet()))
-                .put("peak_inlet_actual_c", orNull(t.peakInletActual()))
-                .put("coldest_supply_c", orNull(t.coldestSupply()))
-                .put("redline_violations", t.redlineViolations())
-                .put("redline_violation_s", t.violationSeconds())
-                .put("events", scenario.events().size());
-    }
-
-    /** I/O totals, or null when no job does I/O. */
-    private JsonWriter io(IoLog log) {
-        if (log == null) {
-            return null;
-        }
-        Scenario.IoOptions o = scenario.io();
-        return new JsonWriter()
-                .put("assign", Scenario.spelling(o.assign()))
-                .put("bandwidth_bytes_per_s", o.bandwidth())
-                .put("contention", linkActors() > 0)
-                .put("jobs", log.jobs())
-                .put("bytes", log.bytes())
-                .put("mean_read_s", log.meanReadSeconds())
-                .put("mean_write_s", log.meanWriteSeconds())
-                .put("mean_io_s", log.meanIoSeconds());
-    }
-
-    /** Failures and their cost, or null when nothing could fail and no event was scripted. */
-    private JsonWriter failures(FailureLog f, RunMetrics m) {
-        if (f == null) {
-            return null;
-        }
-        Scenario.FailureOptions o = scenario.failures();
-        return new JsonWriter()
-                .put("model", o.model())
-                .put("on_job_failure", Scenario.spelling(o.onJobFailure()))
-                .put("checkpoint_interval_s", SimTime.toSeconds(o.checkpointInterval()))
-                .put("events", f.events())
-                .put("node_failures", f.nodeFailures())
-                .put("node_repairs", f.nodeRepairs())
-                .put("link_failures", f.linkFailures())
-                .put("link_repairs", f.linkRepairs())
-                .put("attempts", m.attempts())
-                .put("interrupted_attempts", m.interruptedAttempts())
-                .put("lost_node_hours", m.lostNodeHours());
     }
 
     /** Lets the run write into a non-empty output directory that holds no finished run (see {@link OutputDirectory}). */
@@ -629,27 +487,6 @@ public final class Simulation {
 
     Scenario scenario() {
         return scenario;
-    }
-
-    /** A JSON number, or null for NaN or an infinity (no value). */
-    private static Double orNull(double v) {
-        return Double.isFinite(v) ? v : null;
-    }
-
-    /** Locality means over multi-node jobs: {"jobs": n, "mean": {...}, "runtime_weighted_mean": {...}}. */
-    private JsonWriter locality(LocalitySummary l) {
-        JsonWriter mean = new JsonWriter();
-        JsonWriter weighted = new JsonWriter();
-        for (LocalitySummary.Metric metric : LocalitySummary.Metric.values()) {
-            boolean defined = l.defined(metric);
-            mean.put(metric.key(), defined ? l.mean(metric) : null);
-            weighted.put(metric.key(), defined ? l.weightedMean(metric) : null);
-        }
-        return new JsonWriter()
-                .put("jobs", l.jobs())
-                .put("span_curve", spanCurve)
-                .put("mean", mean)
-                .put("runtime_weighted_mean", weighted);
     }
 
     private static void write(Path file, String text) {

@@ -3,7 +3,6 @@ package org.hpcsim.storage;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import org.hpcsim.config.Scenario.IoOptions;
 import org.hpcsim.topology.LineTopology;
 import org.hpcsim.workload.DataLines;
 import org.hpcsim.workload.InputException;

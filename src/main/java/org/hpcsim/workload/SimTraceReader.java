@@ -3,7 +3,6 @@ package org.hpcsim.workload;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Set;
-import org.hpcsim.kernel.SimTime;
 
 /**
  * Reader of SST's scheduler {@code .sim} job traces: {@code arrival procs runtime estimate [options]}

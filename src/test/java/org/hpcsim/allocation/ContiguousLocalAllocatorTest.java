@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.hpcsim.config.Scenario.IoOptions;
 import org.hpcsim.storage.IoAssignment;
+import org.hpcsim.storage.IoOptions;
 import org.hpcsim.topology.LineTopology;
 import org.hpcsim.topology.MeshTopology;
 import org.hpcsim.workload.Job;

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.hpcsim.thermal.DenseHeatModel;
-import org.hpcsim.thermal.HeatModel;
-import org.hpcsim.thermal.HeatModels;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.thermal.RoomModel;
 import org.hpcsim.topology.Machines;

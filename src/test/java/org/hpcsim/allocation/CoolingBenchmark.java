@@ -2,7 +2,6 @@ package org.hpcsim.allocation;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import org.hpcsim.thermal.DenseHeatModel;
 import org.hpcsim.thermal.HeatModel;
 import org.hpcsim.thermal.HeatModels;
 import org.hpcsim.thermal.PeakInlet;

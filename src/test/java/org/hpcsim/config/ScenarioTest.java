@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.hpcsim.kernel.KernelOptions;
 import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.storage.IoOptions;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.WorkloadOptions;
 import org.junit.jupiter.api.Test;
@@ -75,14 +77,14 @@ class ScenarioTest {
                 assign.getMessage());
         assertEquals(org.hpcsim.failure.JobFate.REQUEUE_WITH_CHECKPOINT,
                 scenario("failures.on-job-failure", "requeue-with-checkpoint").failures().onJobFailure());
-        assertEquals(Scenario.IoOptions.Assign.ROUND_ROBIN, scenario("io.assign", "Round-Robin").io().assign());
+        assertEquals(IoOptions.Assign.ROUND_ROBIN, scenario("io.assign", "Round-Robin").io().assign());
         // One spelling: the enum constant's own name is not a second way to write the value.
         assertThrows(InputException.class, () -> scenario("failures.on-job-failure", "requeue_with_checkpoint"));
     }
 
     @Test
     void automaticThreadsAreOneForSmallSimulationsAndCappedAtTheCoreShare() {
-        Scenario.KernelOptions auto = scenario().kernel();
+        KernelOptions auto = scenario().kernel();
         assertEquals(1, auto.threadsFor(131, 16));
         assertEquals(3, scenario("kernel.threads", "3").kernel().threadsFor(131, 1));
         assertEquals(16, auto.threadsFor(1_000_000, 16));

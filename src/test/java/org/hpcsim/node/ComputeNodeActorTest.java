@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.function.BiFunction;
 
 import org.hpcsim.failure.ExponentialFailures;
-import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;

@@ -76,8 +76,8 @@ class RegistryTest {
         assertInstanceOf(MbsAllocator.class, registry.allocator("mbs", m, 0));
         MachineState line = new MachineState(org.hpcsim.topology.LineTopology.parse("C4 IO C4"));
         org.hpcsim.storage.IoAssignment io = org.hpcsim.storage.IoAssignment.of((org.hpcsim.topology.LineTopology)
-                line.topology(), new org.hpcsim.config.Scenario.IoOptions(
-                org.hpcsim.config.Scenario.IoOptions.Assign.ROUND_ROBIN, null, 0, 0, 1));
+                line.topology(), new org.hpcsim.storage.IoOptions(
+                org.hpcsim.storage.IoOptions.Assign.ROUND_ROBIN, null, 0, 0, 1));
         assertInstanceOf(ContiguousLocalAllocator.class, registry.allocator("contiguous-local", line, 0, null, io));
         assertInstanceOf(ContiguousLocalAllocator.class, registry.allocator("line-contiguous", line, 0, null, io));
         assertEquals(List.of("sorted-free-list", "first-fit", "best-fit", "sum-of-squares", "random", "contiguous",

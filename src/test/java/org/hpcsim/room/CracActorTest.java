@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.kernel.PartitionCommand;
 import org.hpcsim.thermal.Cooling;
 import org.hpcsim.thermal.CoolingSettings;
 import org.junit.jupiter.api.Test;

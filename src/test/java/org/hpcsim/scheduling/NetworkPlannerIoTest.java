@@ -4,8 +4,8 @@ import org.hpcsim.protocol.NodeProtocol;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import java.nio.file.Path;
-import org.hpcsim.config.Scenario.NetworkOptions;
 import org.hpcsim.network.LinkMap;
+import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.topology.LineTopology;
 import org.hpcsim.topology.MeshTopology;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.hpcsim.config.Scenario.IoOptions;
 import org.hpcsim.topology.LineTopology;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.Job;

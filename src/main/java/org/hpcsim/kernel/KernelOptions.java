@@ -1,0 +1,29 @@
+package org.hpcsim.kernel;
+
+/**
+ * Kernel options (keys {@code kernel.*}).
+ *
+ * @param threads              dispatcher threads; 0 = automatic (see {@link #threadsFor(int, int)})
+ * @param partitionsPerThread  partition managers per thread
+ * @param throughput           Pekko dispatcher throughput
+ * @param feederBatch          jobs per feeder wake-up
+ */
+public record KernelOptions(int threads, int partitionsPerThread, int throughput, int feederBatch) {
+
+    /** Components per thread below which more threads only add hand-offs (measured, see README). */
+    static final int COMPONENTS_PER_THREAD = 8192;
+
+    /**
+     * Threads for a simulation of {@code components} actors: the configured number, or when
+     * automatic, one per {@value #COMPONENTS_PER_THREAD} components, at least one and at most
+     * {@code cores} (all of the machine's for one run; a sweep running several at once gives each
+     * its share). A round's work is split over threads only if enough actors act in it; smaller
+     * simulations run fastest on one thread. Results are identical either way.
+     */
+    public int threadsFor(int components, int cores) {
+        if (threads > 0) {
+            return threads;
+        }
+        return Math.max(1, Math.min(cores, components / COMPONENTS_PER_THREAD));
+    }
+}
