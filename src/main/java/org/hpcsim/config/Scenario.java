@@ -133,7 +133,8 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         IoOptions io = new IoOptions(assign, ioFile, bytes(c, "io.read"), bytes(c, "io.write"), bandwidth);
         int threads = nonNegativeInt(c, "kernel.threads");
         KernelOptions kernel = new KernelOptions(threads, positiveInt(c, "kernel.partitions-per-thread"),
-                positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"));
+                positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"),
+                oneOf(c, "kernel.executor", KernelOptions.Engine.class));
         String traceFormat = string(c, "trace-format");
         if (!TraceFormat.known(traceFormat)) {
             throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, " + TraceFormat.keys() + ")");
@@ -164,8 +165,12 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         if (minSupply >= redline) {
             throw fail(c, "cooling.min-supply", "must be below cooling.redline (" + redline + "), got " + minSupply);
         }
+        if (bool(c, "thermal.power-csv") && !bool(c, "thermal.enabled")) {
+            throw fail(c, "thermal.power-csv", "needs thermal.enabled = true (the power meter measures the room's racks)");
+        }
         return new ThermalOptions(bool(c, "thermal.enabled"), layout, positiveInt(c, "thermal.servers-per-node"),
                 positiveInt(c, "thermal.processors-per-server"), d, a, k, power, bool(c, "thermal.node-power-csv"),
+                bool(c, "thermal.power-csv"),
                 finite(c, "cooling.supply"), redline, minSupply, strings(c, "cooling.units"),
                 nonNegative(c, "cooling.failure-rise-rate") / 60.0, nonNegative(c, "cooling.failure-max-rise"),
                 positiveDuration(c, "cooling.failure-step"));

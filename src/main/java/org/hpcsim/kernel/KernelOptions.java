@@ -7,8 +7,17 @@ package org.hpcsim.kernel;
  * @param partitionsPerThread  partition managers per thread
  * @param throughput           Pekko dispatcher throughput
  * @param feederBatch          jobs per feeder wake-up
+ * @param executor             which executor runs the components
  */
-public record KernelOptions(int threads, int partitionsPerThread, int throughput, int feederBatch) {
+public record KernelOptions(int threads, int partitionsPerThread, int throughput, int feederBatch, Engine executor) {
+
+    /** The executors (see {@link Executor}): they give the same outputs. */
+    public enum Engine {
+        /** {@link PekkoExecutor}: actors on {@code threads} dispatcher threads (the default). */
+        PEKKO,
+        /** {@link SequentialExecutor}: one thread, one queue; the oracle. */
+        SEQUENTIAL
+    }
 
     /** Components per thread below which more threads only add hand-offs (measured, see README). */
     static final int COMPONENTS_PER_THREAD = 8192;

@@ -30,6 +30,7 @@ import org.hpcsim.report.ThermalLog;
 import org.hpcsim.report.TimeSeriesLog;
 import org.hpcsim.report.TimeSeriesOptions;
 import org.hpcsim.room.CracActor;
+import org.hpcsim.room.PowerMeter;
 import org.hpcsim.room.ThermalActor;
 import org.hpcsim.scheduling.NetworkPlanner;
 import org.hpcsim.scheduling.SchedulerActor;
@@ -39,14 +40,14 @@ import org.hpcsim.storage.IoNodeActor;
 import org.hpcsim.topology.Topology;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStream;
-import org.hpcsim.workload.TraceFeeder;
+import org.hpcsim.feeder.TraceFeeder;
 
 /**
  * The layout and wiring of one run: the one place that lists a run's components and connects their
  * ports. Components are added in a fixed order, which fixes their ids (and so the delivery order
  * among senders): the compute nodes, the scheduler, the trace feeder, the recorder, the links
  * (links model), the I/O nodes (I/O over links), the thermal actor and the CRAC units (a modelled
- * room), the power meter (power.csv). It also opens the optional logs the recorder keeps.
+ * room), the power meter (power.csv in a modelled room). It also opens the optional logs the recorder keeps.
  */
 final class Assembly {
     final Wiring wiring = new Wiring();
@@ -130,6 +131,11 @@ final class Assembly {
             wiring.connect(cracs, CracActor.THERMAL, thermal);
             wiring.connect(cracs, CracActor.RECORDER, recorder);
             wiring.schedule(thermal, new ThermalProtocol.Begin(), start);
+            if (scenario.thermal().powerCsv()) {
+                Address<ThermalProtocol> meter = wiring.add(PowerMeter.TYPE, ports -> new PowerMeter(room.layout(), n,
+                        room.model().power().idle(), out.file("power.csv")));
+                wiring.connect(nodes, ComputeNodeActor.POWER, meter);
+            }
         } else {
             cracs = null;
         }

@@ -10,7 +10,6 @@ import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.KernelControl;
-import org.hpcsim.kernel.PekkoExecutor;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.scheduling.RunningJob;
 import org.hpcsim.scheduling.SchedulerCore;
@@ -43,7 +42,7 @@ public final class LiveRun {
         live.clock = pauseAt;
         Thread thread = new Thread(() -> {
             try {
-                live.result.complete(simulation.run(new PekkoExecutor(runtime), c -> {
+                live.result.complete(simulation.run(simulation.executor(runtime), c -> {
                     c.pauseAt(pauseAt);
                     live.control.complete(c);
                 }));

@@ -18,6 +18,7 @@ import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.Executor;
 import org.hpcsim.kernel.PekkoExecutor;
+import org.hpcsim.kernel.SequentialExecutor;
 import org.hpcsim.kernel.KernelControl;
 import org.hpcsim.kernel.KernelOptions;
 import org.hpcsim.kernel.KernelProgress;
@@ -114,8 +115,11 @@ public final class Simulation {
         this.failureModel = failureModel;
         this.io = io;
         KernelOptions k = scenario.kernel();
-        int threads = k.threadsFor(topology.size() + 3 + linkActors() + ioActors() + roomActors(), cores);
-        this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
+        // The sequential executor runs on the caller's thread, so summary.json says 1 thread, 1 partition.
+        int threads = k.executor() == KernelOptions.Engine.SEQUENTIAL ? 1
+                : k.threadsFor(topology.size() + 3 + linkActors() + ioActors() + roomActors(), cores);
+        this.kernelSettings = new KernelSettings(threads, k.executor() == KernelOptions.Engine.SEQUENTIAL ? 1
+                : threads * k.partitionsPerThread(), k.throughput(),
                 scenario.seed(), 0);
     }
 
@@ -394,7 +398,13 @@ public final class Simulation {
 
     /** Simulates in the given runtime and commits the outputs; a prepared simulation runs once. */
     public Result run(ActorRuntime runtime) {
-        return run(new PekkoExecutor(runtime), null);
+        return run(executor(runtime), null);
+    }
+
+    /** The executor {@code kernel.executor} names; the Pekko one runs in {@code runtime}. */
+    Executor executor(ActorRuntime runtime) {
+        return scenario.kernel().executor() == KernelOptions.Engine.SEQUENTIAL ? new SequentialExecutor()
+                : new PekkoExecutor(runtime);
     }
 
     /** As {@link #run(ActorRuntime)}, under the given executor (the sequential one is the Pekko one's oracle). */

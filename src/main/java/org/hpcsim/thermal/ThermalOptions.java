@@ -15,6 +15,7 @@ import java.util.List;
  * @param k                rho f c_p, W/K per node
  * @param power            per-server idle / compute / communication watts (fraction = network.communication-fraction)
  * @param nodePowerCsv     write node-power.csv
+ * @param powerCsv         write power.csv (the power meter: IT power per rack)
  * @param supply           nominal CRAC supply temperature, C
  * @param redline          redline, C
  * @param minSupply        coldest supply a unit can make, C
@@ -24,7 +25,7 @@ import java.util.List;
  * @param failureStep      microseconds between re-evaluations of that warming
  */
 public record ThermalOptions(boolean enabled, String layout, int serversPerNode, int processorsPerServer,
-                             Path dMatrix, Path aMatrix, double k, PowerModel power, boolean nodePowerCsv,
+                             Path dMatrix, Path aMatrix, double k, PowerModel power, boolean nodePowerCsv, boolean powerCsv,
                              double supply, double redline, double minSupply, List<String> units,
                              double failureRiseRate, double failureMaxRise, long failureStep) {
     public ThermalOptions {

@@ -1,6 +1,6 @@
 /**
- * Workloads: the {@link org.hpcsim.workload.Job} model, trace readers (SWF, SST's .sim, four-column), the
- * synthetic generator, and the {@link org.hpcsim.workload.TraceFeeder} actor that streams jobs into
- * a simulation. Everything but the feeder is plain Java; it depends on the kernel only for time.
+ * Workloads: the {@link org.hpcsim.workload.Job} model, trace readers (SWF, SST's .sim, four-column),
+ * transforms and the synthetic generator. Plain Java; it depends on the kernel only for time. The
+ * component that streams jobs into a simulation is {@code feeder.TraceFeeder}.
  */
 package org.hpcsim.workload;

@@ -29,9 +29,12 @@ public final class PackageImports {
 
     /** Class name (dotted) to the {@code org.hpcsim} packages (last segment) it uses, itself excluded. */
     private final Map<String, Set<String>> byClass;
+    /** Class name to the type-naming constants of its class file (for rules on other libraries). */
+    private final Map<String, List<String>> texts;
 
-    private PackageImports(Map<String, Set<String>> byClass) {
+    private PackageImports(Map<String, Set<String>> byClass, Map<String, List<String>> texts) {
         this.byClass = byClass;
+        this.texts = texts;
     }
 
     /** The main classes, found where the compiled {@code org.hpcsim.cli.Main} lies (target/classes). */
@@ -47,6 +50,7 @@ public final class PackageImports {
     /** The classes under a class-path directory. */
     public static PackageImports of(Path root) {
         Map<String, Set<String>> byClass = new TreeMap<>();
+        Map<String, List<String>> texts = new TreeMap<>();
         try (Stream<Path> files = Files.walk(root)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".class")).sorted().toList()) {
                 String name = root.relativize(f).toString().replace(f.getFileSystem().getSeparator(), ".")
@@ -56,7 +60,9 @@ public final class PackageImports {
                 }
                 Set<String> used = new TreeSet<>();
                 try (InputStream in = Files.newInputStream(f)) {
-                    for (String text : referenceTexts(new DataInputStream(in))) {
+                    List<String> refs = referenceTexts(new DataInputStream(in));
+                    texts.put(name, refs);
+                    for (String text : refs) {
                         Matcher m = PACKAGE.matcher(text);
                         while (m.find()) {
                             used.add(m.group(1));
@@ -69,7 +75,7 @@ public final class PackageImports {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new PackageImports(byClass);
+        return new PackageImports(byClass, texts);
     }
 
     /** The package (last segment under {@code org.hpcsim}) of a class name such as {@code org.hpcsim.sim.Simulation$Result}. */
@@ -90,6 +96,17 @@ public final class PackageImports {
         List<String> out = new ArrayList<>();
         byClass.forEach((cls, uses) -> {
             if (packageOf(cls).equals(pkg) && uses.contains(used)) {
+                out.add(cls);
+            }
+        });
+        return out;
+    }
+
+    /** The classes of {@code pkg} that name a type whose internal name contains {@code prefix} (e.g. {@code org/apache/pekko/}). */
+    public List<String> classesUsingPrefix(String pkg, String prefix) {
+        List<String> out = new ArrayList<>();
+        texts.forEach((cls, refs) -> {
+            if (packageOf(cls).equals(pkg) && refs.stream().anyMatch(t -> t.contains(prefix))) {
                 out.add(cls);
             }
         });

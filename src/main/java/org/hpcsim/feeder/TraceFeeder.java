@@ -1,4 +1,4 @@
-package org.hpcsim.workload;
+package org.hpcsim.feeder;
 
 import org.hpcsim.protocol.FeederProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
@@ -10,6 +10,8 @@ import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Ports;
+import org.hpcsim.workload.Job;
+import org.hpcsim.workload.JobStream;
 
 /**
  * Streams the trace into the simulation: each time it wakes it sends the next batch of jobs to the
