@@ -14,7 +14,8 @@ import org.hpcsim.thermal.RoomLayout;
 /**
  * A power meter on every rack of a modelled room: it listens to the nodes' power reports (the
  * {@link ThermalProtocol.NodePower} they send to the thermal actor, wired to it as well) and, once
- * per instant in which a draw changed, writes a row of {@code power.csv}:
+ * per instant in which a draw changed, writes a row of {@code power.csv} (the draws as the instant
+ * settled: an instant whose rounds end jobs and then start others has one row):
  * {@code time,it_power_w,rack_ROW_RACK_w,...} (racks in row-major order, watts with three decimals).
  * Before the first row every node draws its idle power. It is an instrument, like SST's statistics:
  * it writes its own file (staged with the run's other outputs) and sends nothing.
@@ -30,6 +31,8 @@ public final class PowerMeter implements Component<ThermalProtocol> {
     private final OutputWriter out;
     private final StringBuilder row = new StringBuilder(256);
     private boolean changed;
+    /** The instant whose row is in {@link #row}, not written yet (a later end-of-instant call may replace it). */
+    private long pending = Long.MIN_VALUE;
 
     /**
      * @param layout    the room's rows and racks
@@ -70,6 +73,11 @@ public final class PowerMeter implements Component<ThermalProtocol> {
     @Override
     public void onEndOfInstant(Context context) {
         changed = false;
+        if (pending != context.now()) {
+            write();
+        }
+        row.setLength(0);
+        pending = context.now();
         Arrays.fill(rackWatts, 0);
         double total = 0;
         for (int i = 0; i < nodeWatts.length; i++) {
@@ -81,12 +89,12 @@ public final class PowerMeter implements Component<ThermalProtocol> {
         for (double w : rackWatts) {
             row.append(',').append(watts(w));
         }
-        write();
     }
 
     /** The file is complete when the simulation ends (a failed run's outputs are discarded whole). */
     @Override
     public void onSimulationEnd(Context context) {
+        write();
         out.close();
     }
 
@@ -95,10 +103,13 @@ public final class PowerMeter implements Component<ThermalProtocol> {
         out.close();
     }
 
+    /** Writes the row held, if any. */
     private void write() {
-        row.append('\n');
-        out.append(row);
-        row.setLength(0);
+        if (row.length() > 0) {
+            row.append('\n');
+            out.append(row);
+            row.setLength(0);
+        }
     }
 
     private static String watts(double w) {

@@ -45,6 +45,34 @@ class ThermalScenarioTest {
     }
 
     @Test
+    void thePowerMeterReadsTheRoomsItPowerRackByRackAtEveryChange() {
+        run("meter", "2", "thermal.power-csv", "true");
+        List<double[]> room = series(dir.resolve("meter"));
+        String[] lines = Runs.read(dir.resolve("meter").resolve("power.csv")).split("\n");
+        assertTrue(lines[0].startsWith("time,it_power_w,rack_0_0_w,rack_0_1_w,"), lines[0]);
+        java.util.Map<Double, Double> itAt = new java.util.HashMap<>();
+        for (double[] r : room) {
+            itAt.put(r[0], r[1]);
+        }
+        int compared = 0;
+        for (int i = 1; i < lines.length; i++) {
+            String[] f = lines[i].split(",");
+            double total = Double.parseDouble(f[1]);
+            double racks = 0;
+            for (int k = 2; k < f.length; k++) {
+                racks += Double.parseDouble(f[k]);
+            }
+            assertEquals(total, racks, 1e-6, "the racks add up to the room, at " + f[0]);
+            Double it = itAt.get(Double.parseDouble(f[0]));
+            if (it != null) {
+                assertEquals(it, total, 5e-4, "thermal.csv's IT power at " + f[0]);
+                compared++;
+            }
+        }
+        assertTrue(compared > 100, "most of the meter's instants are the room's too: " + compared);
+    }
+
+    @Test
     void aCracFailureMidRunRaisesMaxInletAndCoolingPowerAfterTheEvent() {
         run("base", "1");
         run("fail", "1", "events", "[\"at " + FAILURE_AT + "s crac 1 fail\"]");

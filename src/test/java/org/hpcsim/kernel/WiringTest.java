@@ -1,0 +1,111 @@
+package org.hpcsim.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The wiring plan: ids in the order components are added, and every mistake in connecting ports named. */
+class WiringTest {
+    interface Ping {
+    }
+
+    interface Pong {
+    }
+
+    static final Port<Pong> BOSS = Port.one("boss", Pong.class);
+    static final Port<Pong> AUDIT = Port.optional("audit", Pong.class);
+    static final Port<Ping> PEERS = Port.many("peers", Ping.class);
+    static final ComponentType<Ping> WORKER = ComponentType.of("worker", Ping.class, BOSS, AUDIT, PEERS);
+    static final ComponentType<Pong> BOSS_TYPE = ComponentType.of("boss", Pong.class);
+
+    /** A component that only remembers its ports. */
+    record Probe(Ports ports) implements Component<Object> {
+        @Override
+        public void onMessage(Object message, Context context) {
+        }
+    }
+
+    @Test
+    void componentsGetIdsInTheOrderTheyAreAddedAndGroupsConsecutiveOnes() {
+        Wiring w = new Wiring();
+        Addresses<Ping> workers = w.addGroup(WORKER, 3, p -> null);
+        Address<Pong> boss = w.add(BOSS_TYPE, p -> null);
+        Addresses<Ping> more = w.addGroup(WORKER, 2, p -> null);
+        assertEquals(List.of(0, 1, 2), List.of(workers.get(0).id(), workers.get(1).id(), workers.get(2).id()));
+        assertEquals(3, boss.id());
+        assertEquals(4, more.get(0).id());
+        assertEquals(6, w.size());
+    }
+
+    @Test
+    void eachMemberSeesItsIndexItselfAndWhereItsPortsLead() {
+        Wiring w = new Wiring();
+        Addresses<Ping> workers = w.addGroup(WORKER, 3, p -> null);
+        Address<Pong> boss = w.add(BOSS_TYPE, p -> null);
+        Addresses<Ping> extra = w.addGroup(WORKER, 2, p -> null);
+        w.connect(workers, BOSS, boss);
+        w.connect(extra, BOSS, boss);
+        w.connect(workers, PEERS, workers);
+        w.connect(workers, PEERS, extra);
+        Ports second = w.specs().get(1).ports();
+        assertEquals(1, second.index());
+        assertEquals(workers.get(1), second.self());
+        assertEquals(boss, second.to(BOSS));
+        assertNull(second.to(AUDIT), "an optional port left unconnected leads nowhere");
+        Addresses<Ping> peers = second.toAll(PEERS);
+        assertEquals(5, peers.size(), "the groups connected to a many-port, one after the other");
+        assertEquals(extra.get(1), peers.get(4));
+        assertEquals(0, w.specs().get(4).ports().toAll(PEERS).size());
+        assertEquals("worker-1", w.specs().get(1).instanceName());
+    }
+
+    @Test
+    void aRequiredPortLeftUnconnectedIsNamed() {
+        Wiring w = new Wiring();
+        w.addGroup(WORKER, 2, p -> null);
+        IllegalStateException e = assertThrows(IllegalStateException.class, w::check);
+        assertTrue(e.getMessage().contains("port 'boss' of group 'worker' (2 components)"), e.getMessage());
+    }
+
+    @Test
+    void connectingAPortTheKindDoesNotDeclareOrToTheWrongProtocolOrTwiceIsRefused() {
+        Wiring w = new Wiring();
+        Addresses<Ping> workers = w.addGroup(WORKER, 2, p -> null);
+        Address<Pong> boss = w.add(BOSS_TYPE, p -> null);
+        Port<Pong> stranger = Port.one("stranger", Pong.class);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> w.connect(workers, stranger, boss))
+                .getMessage().contains("declares no port 'stranger'"));
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Address<Pong> notABoss = (Address) workers.get(0);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> w.connect(workers, BOSS, notABoss))
+                .getMessage().contains("carries Pong, but group 'worker' (2 components) accepts Ping"));
+        w.connect(workers, BOSS, boss);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> w.connect(workers, BOSS, boss))
+                .getMessage().contains("connected twice"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> w.connect(workers.get(0), BOSS, boss))
+                .getMessage().contains("connect the group's ports"));
+    }
+
+    @Test
+    void theExecutorsCreateEveryComponentFromItsResolvedPorts() {
+        Wiring w = new Wiring();
+        Probe[] made = new Probe[3];
+        Addresses<Ping> workers = w.addGroup(WORKER, 3, p -> {
+            Probe probe = new Probe(p);
+            made[p.index()] = probe;
+            return (Component) probe;
+        });
+        Address<Pong> boss = w.add(BOSS_TYPE, p -> new TestComponent<Pong>() {
+            @Override
+            protected void onMessage(Pong message) {
+            }
+        });
+        w.connect(workers, BOSS, boss);
+        new SequentialExecutor().run(w, new KernelSettings(1, 1, 1, 1, 0), null, null);
+        assertEquals(boss, made[2].ports().to(BOSS));
+    }
+}
