@@ -17,7 +17,6 @@ import org.hpcsim.kernel.ComponentActor;
 import org.hpcsim.kernel.ComponentSetup;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.network.NoRouteException;
-import org.hpcsim.storage.IoAssignment;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.topology.NodeRanges;
 import org.hpcsim.workload.Job;
@@ -61,10 +60,7 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         long failedAt = -1;
         String failure;
         double workDone = Double.NaN;
-        /** The job's I/O node and alone read and write times, when it does I/O (ioNode -1: none). */
-        int ioNode = -1;
-        long readAlone;
-        long writeAlone;
+        JobIo io = JobIo.NONE;
 
         Pending(RunningJob run, NetworkPlanner.Plan plan) {
             this.run = run;
@@ -87,8 +83,9 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
     private final List<RecorderProtocol> records = new ArrayList<>();
     private final Address<NodeProtocol>[] nodes;
     private final NetworkPlanner network;
-    private final PowerModel power;
+    private final NodePower nodePower;
     private final FailurePolicy failures;
+    private final AttemptAccounting accounting;
     private final boolean timeSeries;
     /** The counts last sent to the recorder, in {@link RecorderProtocol.Counts}'s order (all 0 before any). */
     private int sentBusy;
@@ -107,8 +104,9 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         this.core = core;
         this.recorder = recorder;
         this.network = network;
-        this.power = power;
+        this.nodePower = new NodePower(power, network == null ? Double.NaN : network.communicationFraction());
         this.failures = failures;
+        this.accounting = new AttemptAccounting(failures.fate(), failures.checkpointInterval());
         this.nodes = new Address[core.machine().size()];
         for (int i = 0; i < nodes.length; i++) {
             nodes[i] = new Address<>(i);
@@ -215,12 +213,8 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         } else {
             RunningJob r = p.run;
             ended(r.job(), r.start(), p.end, r.nodes(), p.status, null, use(p));
-            if (p.ioNode >= 0) {
-                SchedulerProtocol.Contention c = p.contention;
-                boolean measured = c != null && network != null && p.plan != null && p.plan.flow() != null;
-                IoAssignment io = core.model().io();
-                records.add(new RecorderProtocol.IoEnded(r.job(), p.ioNode, io.read(r.job()), io.write(r.job()),
-                        measured ? c.readTime() : p.readAlone, measured ? c.writeTime() : p.writeAlone));
+            if (p.io.any()) {
+                records.add(p.io.ended(core.model().io(), r.job(), p.plan, p.contention));
             }
         }
         requestEndOfInstant();
@@ -267,52 +261,18 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         Job original = h == null ? r.queued() : h.original();
         int number = h == null ? 1 : h.attempts() + 1;
         long firstStart = h == null ? r.start() : h.firstStart();
-        long savedBefore = h == null ? 0 : h.saved();
         long elapsed = p.failedAt - r.start();
-        double done = workDone(p, elapsed);
-        long saved = savedBefore;
-        if (failures.fate() == JobFate.REQUEUE_WITH_CHECKPOINT) {
-            long interval = failures.checkpointInterval();
-            saved = Math.min(original.runTime(), (long) Math.floor((savedBefore + done) / interval) * interval);
-            saved = Math.max(saved, savedBefore);
-        }
-        long savedNow = saved - savedBefore;
-        double lostFraction = done > 0 ? Math.max(0, 1 - savedNow / done) : 1;
-        double lost = (double) r.nodes().length * elapsed * lostFraction;
+        AttemptAccounting.Failure f = accounting.failed(original.runTime(), h == null ? 0 : h.saved(),
+                AttemptAccounting.workDone(attempt.runTime(), p.workDone, p.plan, elapsed), elapsed, r.nodes().length);
         records.add(new RecorderProtocol.AttemptEnded(original, number, r.start(), p.failedAt, r.nodes(),
-                failures.fate().outcome(), p.failure,
-                savedNow, lost));
+                failures.fate().outcome(), p.failure, f.savedNow(), f.lost()));
         if (failures.fate() == JobFate.KILL) {
             records.add(new RecorderProtocol.JobEnded(original, r.start(), p.failedAt, r.nodes(), JobStatus.FAILED, p.failure,
                     use(p), number, firstStart));
             return;
         }
-        long saveKept = failures.fate() == JobFate.REQUEUE_WITH_CHECKPOINT ? saved : 0;
-        histories.put(attempt.index(), new History(original, number, firstStart, saveKept));
-        core.requeue(saveKept == 0 ? original : resumed(original, saveKept));
-    }
-
-    /** The job as it runs again after a checkpoint: its remaining work, and its estimate less the work saved. */
-    private static Job resumed(Job j, long saved) {
-        long estimate = j.estimate() < 0 ? j.estimate() : Math.max(0, j.estimate() - saved);
-        return new Job(j.index(), j.id(), j.line(), j.submit(), j.arrival(), j.runTime() - saved, estimate, j.procs(),
-                j.nodes(), j.options(), j.swf(), j.rejectReason());
-    }
-
-    /**
-     * The work (microseconds of the attempt's trace run time) done in {@code elapsed}: as reported by
-     * the lead under the links model; under the distance model the elapsed share of the stretched run
-     * time; otherwise the elapsed time. Never more than the attempt's work.
-     */
-    private double workDone(Pending p, long elapsed) {
-        long work = p.run.job().runTime();
-        if (!Double.isNaN(p.workDone)) {
-            return Math.min(work, p.workDone);
-        }
-        if (p.plan != null && p.plan.flow() == null && p.plan.runTime() > 0) {
-            return Math.min(work, (double) elapsed * work / p.plan.runTime());
-        }
-        return Math.min(work, elapsed);
+        histories.put(attempt.index(), new History(original, number, firstStart, f.kept()));
+        core.requeue(AttemptAccounting.requeued(original, f.kept()));
     }
 
     private void drain(SchedulerProtocol.Drain drain) {
@@ -339,40 +299,22 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
                     : NONE + "the link was already down", e.cause());
             return;
         }
-        int rerouted = 0;
-        List<String> lost = new ArrayList<>();
+        ReroutePlan reroute = new ReroutePlan(network, e.a(), e.b(), e.up());
         for (Pending p : pending.values()) {
-            if (p.failedAt >= 0 || p.plan == null || (e.up() ? !p.plan.detoured() : !p.plan.crosses(link))) {
+            if (p.failedAt >= 0) {
                 continue;
             }
-            RunningJob r = p.run;
-            NetworkPlanner.Plan next;
-            try {
-                next = network.replan(r.job(), r.nodes(), p.plan);
-            } catch (NoRouteException ex) {
+            ReroutePlan.Decision d = reroute.decide(p.run, p.plan, failures.fate().effect());
+            p.plan = d.plan();
+            if (d.outcome() == ReroutePlan.Outcome.NO_ROUTE) {
                 p.failedAt = now();
-                p.failure = "link " + e.a() + "-" + e.b() + " failed: no route between nodes " + ex.from() + " and "
-                        + ex.to();
+                p.failure = d.failure();
                 abortOthers(p, -1);
-                lost.add("job " + r.job().id() + " " + failures.fate().effect());
-                continue;
-            }
-            boolean same = java.util.Arrays.equals(next.links(), p.plan.links()) && (next.flow() == null
-                    || java.util.Arrays.equals(next.flow().weights(), p.plan.flow().weights()));
-            if (same) {
-                p.plan = next;
-                continue;
-            }
-            p.plan = next;
-            rerouted++;
-            if (next.flow() != null) {
-                send(nodes[r.nodes()[0]], new NodeProtocol.Reroute(r.job().index(), next.flow()));
+            } else if (d.outcome() == ReroutePlan.Outcome.REROUTED && d.plan().flow() != null) {
+                send(nodes[p.run.nodes()[0]], new NodeProtocol.Reroute(p.run.job().index(), d.plan().flow()));
             }
         }
-        String effect = (e.up() ? "link up" : "link down " + network.describe(link)) + "; " + rerouted
-                + " running job" + (rerouted == 1 ? "" : "s") + " rerouted"
-                + (lost.isEmpty() ? "" : "; no route: " + String.join(", ", lost));
-        log(now(), e.up() ? "repair" : "fail", target, effect, e.cause());
+        log(now(), e.up() ? "repair" : "fail", target, reroute.effect(), e.cause());
     }
 
     @Override
@@ -402,27 +344,11 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         }
         Pending p = new Pending(r, plan);
         pending.put(job.index(), p);
-        IoAssignment io = core.model().io();
-        long ioTime = 0;
-        if (io != null) {
-            long read = io.aloneMicros(io.read(job));
-            long write = io.aloneMicros(io.write(job));
-            if (read + write > 0) {
-                p.ioNode = io.ioOf(job, r.nodes());
-                p.readAlone = read;
-                p.writeAlone = write;
-                ioTime = read + write;
-            }
-        }
-        double watts = watts(plan);
+        p.io = JobIo.of(core.model().io(), job, r.nodes());
+        double watts = nodePower.watts(plan);
         if (plan != null && plan.flow() != null) {
             int lead = r.nodes()[0];
-            NodeProtocol.Flow flow = plan.flow();
-            if (p.ioNode >= 0) {
-                NodeProtocol.IoPhases phases = network.io(r.nodes(), p.ioNode, p.readAlone, p.writeAlone);
-                flow = new NodeProtocol.Flow(flow.nodes(), flow.links(), flow.weights(), flow.linkBase(), flow.c(),
-                        flow.tau(), phases);
-            }
+            NodeProtocol.Flow flow = p.io.flow(plan.flow(), network, r.nodes());
             NodeProtocol.StartJob follow = new NodeProtocol.StartJob(job.index(), plan.runTime(),
                     plan.limit(), null, true, watts);
             for (int node : r.nodes()) {
@@ -435,8 +361,8 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         // Without link actors the I/O phases take their time alone, before and after the run; the limit
         // (kill at the estimate) applies to the run.
         NodeProtocol.StartJob start = new NodeProtocol.StartJob(job.index(),
-                (plan == null ? job.runTime() : plan.runTime()) + ioTime,
-                (plan == null ? job.estimate() : plan.limit()) + ioTime, watts);
+                (plan == null ? job.runTime() : plan.runTime()) + p.io.aloneTime(),
+                (plan == null ? job.estimate() : plan.limit()) + p.io.aloneTime(), watts);
         for (int node : r.nodes()) {
             send(nodes[node], start);
         }
@@ -510,23 +436,6 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
     private void log(long time, String event, String target, String effect, String cause) {
         records.add(new RecorderProtocol.EventLogged(time, event, target, effect, cause));
         requestEndOfInstant();
-    }
-
-    /**
-     * The watts a node of the job draws: the power model's mix for the default communication share,
-     * or with a network model the job's own share, c tau / ((1 - c) + c tau) of its stretched run
-     * time (Meng et al.'s Eq. 2). 0 without a modelled room.
-     */
-    private double watts(NetworkPlanner.Plan plan) {
-        if (power == null) {
-            return 0;
-        }
-        if (plan == null) {
-            return power.busy();
-        }
-        double c = network.communicationFraction();
-        double comm = c * plan.tau();
-        return 1 - c + comm > 0 ? power.busy(comm / (1 - c + comm)) : power.busy(c);
     }
 
     /** What the recorder reports of the job's network use, or null without a network model. */
