@@ -36,6 +36,11 @@ import org.hpcsim.workload.JobStatus;
  * recorder as a row of events.csv. When the run is about to end, jobs still queued (no usable nodes
  * were left for them) fail, and after a stop from outside, queued and running jobs end unfinished.
  *
+ * <p>The state over time (pending attempts, histories, counts) lives here; what each step amounts to
+ * is plain Java: {@link AttemptAccounting} (a failed attempt's saved and lost work, the job requeued),
+ * {@link ReroutePlan} (a link event's reroutes), {@link JobIo} (a job's I/O node and phases) and
+ * {@link NodePower} (the watts of its nodes).
+ *
  * <p>With the time series on, the end of each pass sends the recorder the machine's counts (busy,
  * failed and drained nodes, queued and running jobs) when they differ from the last ones sent.
  */
@@ -60,11 +65,12 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
         long failedAt = -1;
         String failure;
         double workDone = Double.NaN;
-        JobIo io = JobIo.NONE;
+        final JobIo io;
 
-        Pending(RunningJob run, NetworkPlanner.Plan plan) {
+        Pending(RunningJob run, NetworkPlanner.Plan plan, JobIo io) {
             this.run = run;
             this.plan = plan;
+            this.io = io;
             this.remaining = run.nodes().length;
         }
     }
@@ -342,9 +348,8 @@ public final class SchedulerActor extends ComponentActor<SchedulerProtocol> {
                     + e.to() + ": failed links partition the network", null);
             return;
         }
-        Pending p = new Pending(r, plan);
+        Pending p = new Pending(r, plan, JobIo.of(core.model().io(), job, r.nodes()));
         pending.put(job.index(), p);
-        p.io = JobIo.of(core.model().io(), job, r.nodes());
         double watts = nodePower.watts(plan);
         if (plan != null && plan.flow() != null) {
             int lead = r.nodes()[0];
