@@ -17,7 +17,6 @@ import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Ports;
 import org.hpcsim.network.NoRouteException;
-import org.hpcsim.storage.IoAssignment;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.topology.NodeRanges;
 import org.hpcsim.workload.Job;
@@ -36,6 +35,11 @@ import org.hpcsim.workload.JobStatus;
  * events and link failures come to it directly (it owns routing). Each event's effect goes to the
  * recorder as a row of events.csv. When the run is about to end, jobs still queued (no usable nodes
  * were left for them) fail, and after a stop from outside, queued and running jobs end unfinished.
+ *
+ * <p>The state over time (pending attempts, histories, counts) lives here; what each step amounts to
+ * is plain Java: {@link AttemptAccounting} (a failed attempt's saved and lost work, the job requeued),
+ * {@link ReroutePlan} (a link event's reroutes), {@link JobIo} (a job's I/O node and phases) and
+ * {@link NodePower} (the watts of its nodes).
  *
  * <p>With the time series on, the end of each pass sends the recorder the machine's counts (busy,
  * failed and drained nodes, queued and running jobs) when they differ from the last ones sent.
@@ -69,14 +73,12 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         long failedAt = -1;
         String failure;
         double workDone = Double.NaN;
-        /** The job's I/O node and alone read and write times, when it does I/O (ioNode -1: none). */
-        int ioNode = -1;
-        long readAlone;
-        long writeAlone;
+        final JobIo io;
 
-        Pending(RunningJob run, NetworkPlanner.Plan plan) {
+        Pending(RunningJob run, NetworkPlanner.Plan plan, JobIo io) {
             this.run = run;
             this.plan = plan;
+            this.io = io;
             this.remaining = run.nodes().length;
         }
     }
@@ -95,8 +97,9 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
     private final List<RecorderProtocol> records = new ArrayList<>();
     private final Addresses<NodeProtocol> nodes;
     private final NetworkPlanner network;
-    private final PowerModel power;
+    private final NodePower nodePower;
     private final FailurePolicy failures;
+    private final AttemptAccounting accounting;
     private final boolean timeSeries;
     /** The counts last sent to the recorder, in {@link RecorderProtocol.Counts}'s order (all 0 before any). */
     private int sentBusy;
@@ -120,8 +123,9 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         this.core = core;
         this.recorder = ports.to(RECORDER);
         this.network = network;
-        this.power = power;
+        this.nodePower = new NodePower(power, network == null ? Double.NaN : network.communicationFraction());
         this.failures = failures;
+        this.accounting = new AttemptAccounting(failures.fate(), failures.checkpointInterval());
         this.nodes = ports.toAll(NODES);
         if (nodes.size() != core.machine().size()) {
             throw new IllegalArgumentException("the scheduler is wired to " + nodes.size() + " nodes, the machine has "
@@ -211,12 +215,8 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         } else {
             RunningJob r = p.run;
             ended(r.job(), r.start(), p.end, r.nodes(), p.status, null, use(p));
-            if (p.ioNode >= 0) {
-                SchedulerProtocol.Contention c = p.contention;
-                boolean measured = c != null && network != null && p.plan != null && p.plan.flow() != null;
-                IoAssignment io = core.model().io();
-                records.add(new RecorderProtocol.IoEnded(r.job(), p.ioNode, io.read(r.job()), io.write(r.job()),
-                        measured ? c.readTime() : p.readAlone, measured ? c.writeTime() : p.writeAlone));
+            if (p.io.any()) {
+                records.add(p.io.ended(core.model().io(), r.job(), p.plan, p.contention));
             }
         }
         ctx.requestEndOfInstant();
@@ -263,52 +263,18 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         Job original = h == null ? r.queued() : h.original();
         int number = h == null ? 1 : h.attempts() + 1;
         long firstStart = h == null ? r.start() : h.firstStart();
-        long savedBefore = h == null ? 0 : h.saved();
         long elapsed = p.failedAt - r.start();
-        double done = workDone(p, elapsed);
-        long saved = savedBefore;
-        if (failures.fate() == JobFate.REQUEUE_WITH_CHECKPOINT) {
-            long interval = failures.checkpointInterval();
-            saved = Math.min(original.runTime(), (long) Math.floor((savedBefore + done) / interval) * interval);
-            saved = Math.max(saved, savedBefore);
-        }
-        long savedNow = saved - savedBefore;
-        double lostFraction = done > 0 ? Math.max(0, 1 - savedNow / done) : 1;
-        double lost = (double) r.nodes().length * elapsed * lostFraction;
+        AttemptAccounting.Failure f = accounting.failed(original.runTime(), h == null ? 0 : h.saved(),
+                AttemptAccounting.workDone(attempt.runTime(), p.workDone, p.plan, elapsed), elapsed, r.nodes().length);
         records.add(new RecorderProtocol.AttemptEnded(original, number, r.start(), p.failedAt, r.nodes(),
-                failures.fate().outcome(), p.failure,
-                savedNow, lost));
+                failures.fate().outcome(), p.failure, f.savedNow(), f.lost()));
         if (failures.fate() == JobFate.KILL) {
             records.add(new RecorderProtocol.JobEnded(original, r.start(), p.failedAt, r.nodes(), JobStatus.FAILED, p.failure,
                     use(p), number, firstStart));
             return;
         }
-        long saveKept = failures.fate() == JobFate.REQUEUE_WITH_CHECKPOINT ? saved : 0;
-        histories.put(attempt.index(), new History(original, number, firstStart, saveKept));
-        core.requeue(saveKept == 0 ? original : resumed(original, saveKept));
-    }
-
-    /** The job as it runs again after a checkpoint: its remaining work, and its estimate less the work saved. */
-    private static Job resumed(Job j, long saved) {
-        long estimate = j.estimate() < 0 ? j.estimate() : Math.max(0, j.estimate() - saved);
-        return new Job(j.index(), j.id(), j.line(), j.submit(), j.arrival(), j.runTime() - saved, estimate, j.procs(),
-                j.nodes(), j.options(), j.swf(), j.rejectReason());
-    }
-
-    /**
-     * The work (microseconds of the attempt's trace run time) done in {@code elapsed}: as reported by
-     * the lead under the links model; under the distance model the elapsed share of the stretched run
-     * time; otherwise the elapsed time. Never more than the attempt's work.
-     */
-    private double workDone(Pending p, long elapsed) {
-        long work = p.run.job().runTime();
-        if (!Double.isNaN(p.workDone)) {
-            return Math.min(work, p.workDone);
-        }
-        if (p.plan != null && p.plan.flow() == null && p.plan.runTime() > 0) {
-            return Math.min(work, (double) elapsed * work / p.plan.runTime());
-        }
-        return Math.min(work, elapsed);
+        histories.put(attempt.index(), new History(original, number, firstStart, f.kept()));
+        core.requeue(AttemptAccounting.requeued(original, f.kept()));
     }
 
     private void drain(SchedulerProtocol.Drain drain) {
@@ -335,40 +301,22 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
                     : NONE + "the link was already down", e.cause());
             return;
         }
-        int rerouted = 0;
-        List<String> lost = new ArrayList<>();
+        ReroutePlan reroute = new ReroutePlan(network, e.a(), e.b(), e.up());
         for (Pending p : pending.values()) {
-            if (p.failedAt >= 0 || p.plan == null || (e.up() ? !p.plan.detoured() : !p.plan.crosses(link))) {
+            if (p.failedAt >= 0) {
                 continue;
             }
-            RunningJob r = p.run;
-            NetworkPlanner.Plan next;
-            try {
-                next = network.replan(r.job(), r.nodes(), p.plan);
-            } catch (NoRouteException ex) {
+            ReroutePlan.Decision d = reroute.decide(p.run, p.plan, failures.fate().effect());
+            p.plan = d.plan();
+            if (d.outcome() == ReroutePlan.Outcome.NO_ROUTE) {
                 p.failedAt = ctx.now();
-                p.failure = "link " + e.a() + "-" + e.b() + " failed: no route between nodes " + ex.from() + " and "
-                        + ex.to();
+                p.failure = d.failure();
                 abortOthers(p, -1);
-                lost.add("job " + r.job().id() + " " + failures.fate().effect());
-                continue;
-            }
-            boolean same = java.util.Arrays.equals(next.links(), p.plan.links()) && (next.flow() == null
-                    || java.util.Arrays.equals(next.flow().weights(), p.plan.flow().weights()));
-            if (same) {
-                p.plan = next;
-                continue;
-            }
-            p.plan = next;
-            rerouted++;
-            if (next.flow() != null) {
-                ctx.send(nodes.get(r.nodes()[0]), new NodeProtocol.Reroute(r.job().index(), next.flow()));
+            } else if (d.outcome() == ReroutePlan.Outcome.REROUTED && d.plan().flow() != null) {
+                ctx.send(nodes.get(p.run.nodes()[0]), new NodeProtocol.Reroute(p.run.job().index(), d.plan().flow()));
             }
         }
-        String effect = (e.up() ? "link up" : "link down " + network.describe(link)) + "; " + rerouted
-                + " running job" + (rerouted == 1 ? "" : "s") + " rerouted"
-                + (lost.isEmpty() ? "" : "; no route: " + String.join(", ", lost));
-        log(ctx.now(), e.up() ? "repair" : "fail", target, effect, e.cause());
+        log(ctx.now(), e.up() ? "repair" : "fail", target, reroute.effect(), e.cause());
     }
 
     @Override
@@ -397,29 +345,12 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
                     + e.to() + ": failed links partition the network", null);
             return;
         }
-        Pending p = new Pending(r, plan);
+        Pending p = new Pending(r, plan, JobIo.of(core.model().io(), job, r.nodes()));
         pending.put(job.index(), p);
-        IoAssignment io = core.model().io();
-        long ioTime = 0;
-        if (io != null) {
-            long read = io.aloneMicros(io.read(job));
-            long write = io.aloneMicros(io.write(job));
-            if (read + write > 0) {
-                p.ioNode = io.ioOf(job, r.nodes());
-                p.readAlone = read;
-                p.writeAlone = write;
-                ioTime = read + write;
-            }
-        }
-        double watts = watts(plan);
+        double watts = nodePower.watts(plan);
         if (plan != null && plan.flow() != null) {
             int lead = r.nodes()[0];
-            NodeProtocol.Flow flow = plan.flow();
-            if (p.ioNode >= 0) {
-                NodeProtocol.IoPhases phases = network.io(r.nodes(), p.ioNode, p.readAlone, p.writeAlone);
-                flow = new NodeProtocol.Flow(flow.nodes(), flow.links(), flow.weights(), flow.c(),
-                        flow.tau(), phases);
-            }
+            NodeProtocol.Flow flow = p.io.flow(plan.flow(), network, r.nodes());
             NodeProtocol.StartJob follow = new NodeProtocol.StartJob(job.index(), plan.runTime(),
                     plan.limit(), null, true, watts);
             for (int node : r.nodes()) {
@@ -432,8 +363,8 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         // Without link actors the I/O phases take their time alone, before and after the run; the limit
         // (kill at the estimate) applies to the run.
         NodeProtocol.StartJob start = new NodeProtocol.StartJob(job.index(),
-                (plan == null ? job.runTime() : plan.runTime()) + ioTime,
-                (plan == null ? job.estimate() : plan.limit()) + ioTime, watts);
+                (plan == null ? job.runTime() : plan.runTime()) + p.io.aloneTime(),
+                (plan == null ? job.estimate() : plan.limit()) + p.io.aloneTime(), watts);
         for (int node : r.nodes()) {
             ctx.send(nodes.get(node), start);
         }
@@ -508,23 +439,6 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
     private void log(long time, String event, String target, String effect, String cause) {
         records.add(new RecorderProtocol.EventLogged(time, event, target, effect, cause));
         ctx.requestEndOfInstant();
-    }
-
-    /**
-     * The watts a node of the job draws: the power model's mix for the default communication share,
-     * or with a network model the job's own share, c tau / ((1 - c) + c tau) of its stretched run
-     * time (Meng et al.'s Eq. 2). 0 without a modelled room.
-     */
-    private double watts(NetworkPlanner.Plan plan) {
-        if (power == null) {
-            return 0;
-        }
-        if (plan == null) {
-            return power.busy();
-        }
-        double c = network.communicationFraction();
-        double comm = c * plan.tau();
-        return 1 - c + comm > 0 ? power.busy(comm / (1 - c + comm)) : power.busy(c);
     }
 
     /** What the recorder reports of the job's network use, or null without a network model. */
