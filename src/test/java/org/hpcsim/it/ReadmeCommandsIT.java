@@ -10,47 +10,55 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.hpcsim.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every command of the README, as written: the {@code sh} code blocks, in order, as one shell
- * script in a scratch directory laid out like a clone ({@code bin}, {@code config}, {@code traces},
- * {@code target} linked from the repository, {@code ../shared} beside it). A command that fails stops
- * the test, naming its README line.
+ * Every command of the README and of {@code docs/*.md}, as written: the {@code sh} code blocks of one
+ * file, in order, as one shell script in a fresh scratch directory laid out like a clone ({@code bin},
+ * {@code config}, {@code traces}, {@code target} linked from the repository, {@code ../shared} beside
+ * it). The README sets {@code PATH} itself; the pages of {@code docs/} say they are read after it, so
+ * their scripts start with the README's {@code PATH}. A command that fails stops the file's test,
+ * naming its line.
  *
  * <p>Not run here: {@code mvn} commands ({@code .ci/run} runs the test command, which builds the jar
  * too) and blocks marked {@code <!-- benchmark -->} (minutes to hours), unless
- * {@code -Dreadme.benchmarks=true}.
+ * {@code -Dreadme.benchmarks=true}. Fences in another language ({@code text}, {@code hocon},
+ * {@code java}, ...) are illustrations and never run.
  */
 class ReadmeCommandsIT {
     static final String BENCHMARK = "<!-- benchmark -->";
+    private static final List<String> LINKED = List.of("bin", "config", "traces", "target");
 
     @TempDir
     Path scratch;
 
-    /** A command of the README: its first line number and its text (continuation lines joined). */
+    /** A command of a page: its first line number and its text (continuation lines joined). */
     record Command(int line, String text) {
     }
 
     /** The commands of the {@code sh} blocks, comments and blank lines dropped. */
-    static List<Command> commands(List<String> readme, boolean benchmarks) {
+    static List<Command> commands(List<String> page, boolean benchmarks) {
         List<Command> out = new ArrayList<>();
         boolean inSh = false;
         boolean inFence = false;
         boolean skip = false;
         StringBuilder pending = null;
         int start = 0;
-        for (int i = 0; i < readme.size(); i++) {
-            String line = readme.get(i);
-            if (line.startsWith("```")) {
+        for (int i = 0; i < page.size(); i++) {
+            String line = page.get(i);
+            // A fence may be indented (a block inside a list item) and is then still a block.
+            if (line.strip().startsWith("```")) {
                 if (!inFence) {
                     inFence = true;
                     inSh = line.strip().equals("```sh");
-                    skip = !benchmarks && i > 0 && previousNonBlank(readme, i).equals(BENCHMARK);
+                    skip = !benchmarks && i > 0 && previousNonBlank(page, i).equals(BENCHMARK);
                 } else {
-                    assertTrue(pending == null, "README line " + start + ": a command ends with '\\'");
+                    assertTrue(pending == null, "line " + start + ": a command ends with '\\'");
                     inFence = false;
                     inSh = false;
                 }
@@ -74,6 +82,7 @@ class ReadmeCommandsIT {
             out.add(new Command(start, pending.toString().strip()));
             pending = null;
         }
+        assertTrue(!inFence, "a code block is never closed");
         return out;
     }
 
@@ -86,33 +95,68 @@ class ReadmeCommandsIT {
         return "";
     }
 
+    private static boolean benchmarks() {
+        return Boolean.getBoolean("readme.benchmarks");
+    }
+
+    /** The README, then the pages of {@code docs/} in name order. */
+    static List<Path> pages() throws IOException {
+        Path repo = SharedData.repoRoot();
+        List<Path> pages = new ArrayList<>();
+        pages.add(Path.of("README.md"));
+        try (Stream<Path> docs = Files.list(repo.resolve("docs"))) {
+            docs.map(p -> repo.relativize(p)).filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        return pages;
+    }
+
+    /** The pages with a command to run (with these settings): one test each. */
+    static Stream<String> pagesWithCommands() throws IOException {
+        List<String> out = new ArrayList<>();
+        for (Path page : pages()) {
+            if (!commands(Files.readAllLines(SharedData.repoRoot().resolve(page)), benchmarks()).isEmpty()) {
+                out.add(page.toString());
+            }
+        }
+        return out.stream();
+    }
+
     @Test
-    void everyCommandOfTheReadmeRunsAsWritten() throws IOException, InterruptedException {
+    void theReadmeHasCommandsForEveryUse() throws IOException {
+        List<Command> commands = commands(Files.readAllLines(SharedData.repoRoot().resolve("README.md")), false);
+        assertTrue(commands.size() > 8, "found only " + commands.size() + " commands in README.md");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pagesWithCommands")
+    void everyCommandOfThePageRunsAsWritten(String page) throws IOException, InterruptedException {
         Path repo = SharedData.repoRoot();
         Launcher.bin();
         Path work = Files.createDirectories(scratch.resolve("clone"));
-        for (String name : List.of("bin", "config", "traces", "target")) {
+        for (String name : LINKED) {
             Files.createSymbolicLink(work.resolve(name), repo.resolve(name));
         }
         Files.createSymbolicLink(scratch.resolve("shared"), repo.resolveSibling("shared"));
-        List<Command> commands = commands(Files.readAllLines(repo.resolve("README.md")),
-                Boolean.getBoolean("readme.benchmarks"));
-        assertTrue(commands.size() > 20, "found only " + commands.size() + " commands");
+        List<Command> commands = commands(Files.readAllLines(repo.resolve(page)), benchmarks());
 
         StringBuilder script = new StringBuilder("set -u\n");
+        if (!page.equals("README.md")) {
+            script.append("export PATH=\"$PWD/bin:$PATH\"\n");
+        }
         for (Command c : commands) {
+            String where = page + " line " + c.line();
             if (c.text().startsWith("mvn ")) {
-                script.append("echo 'README line ").append(c.line()).append(": left to .ci/run: ")
+                script.append("echo '").append(where).append(": left to .ci/run: ")
                         .append(c.text().replace("'", "'\\''")).append("'\n");
                 continue;
             }
-            script.append("echo '>>> README line ").append(c.line()).append("'\n").append(c.text()).append('\n')
-                    .append("s=$?; if [ $s -ne 0 ]; then echo \"README line ").append(c.line())
+            script.append("echo '>>> ").append(where).append("'\n").append(c.text()).append('\n')
+                    .append("s=$?; if [ $s -ne 0 ]; then echo \"").append(where)
                     .append(" failed with exit status $s\" >&2; exit 1; fi\n");
         }
-        Path file = scratch.resolve("readme.sh");
+        Path file = scratch.resolve("commands.sh");
         Files.writeString(file, script);
-        Path log = scratch.resolve("readme.log");
+        Path log = scratch.resolve("commands.log");
         Process p = new ProcessBuilder("bash", file.toString()).directory(work.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         p.getOutputStream().close();
@@ -121,13 +165,13 @@ class ReadmeCommandsIT {
             p.destroyForcibly();
         }
         // The links go first, so that cleaning the scratch directory up never follows them.
-        for (String name : List.of("bin", "config", "traces", "target")) {
+        for (String name : LINKED) {
             Files.delete(work.resolve(name));
         }
         Files.delete(scratch.resolve("shared"));
         String output = Files.readString(log, StandardCharsets.UTF_8);
         String tail = output.length() > 6000 ? output.substring(output.length() - 6000) : output;
-        assertTrue(ended, "the README's commands took more than 10 minutes:\n" + tail);
+        assertTrue(ended, page + ": the commands took more than 10 minutes:\n" + tail);
         assertEquals(0, p.exitValue(), tail);
     }
 }
