@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.testing.ExecutorOracle;
 import org.hpcsim.testing.SharedData;
 import org.hpcsim.testing.TestRuntime;
 import org.junit.jupiter.api.Test;
@@ -55,5 +56,15 @@ class MengTable1ScenarioTest {
         assertEquals(mc1x1.meanRunSeconds(), joint.meanRunSeconds(), 0.03 * mc1x1.meanRunSeconds());
         assertTrue(joint.meanJobCoolingKw() < 0.95 * mc1x1.meanJobCoolingKw(),
                 joint.meanJobCoolingKw() + " vs mc1x1 " + mc1x1.meanJobCoolingKw());
+
+        // The oracle: every allocator's run again under the sequential executor, output for output.
+        keys.put("kernel.executor", "sequential");
+        Path oracle = dir.resolve("sequential");
+        new CoolingExperiment(StandardPolicies.registry(), TestRuntime.get())
+                .run(new CoolingExperiment.Settings(keys, allocators, oracle, 2));
+        for (String allocator : allocators) {
+            ExecutorOracle.assertSameOutputs(dir.resolve("runs").resolve(allocator),
+                    oracle.resolve("runs").resolve(allocator));
+        }
     }
 }
