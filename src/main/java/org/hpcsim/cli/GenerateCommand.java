@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 
 /** {@code hpcsim generate}: write a synthetic SWF trace. */
 @Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Write a synthetic SWF trace (the model is documented in the README).",
+        description = {"Write a synthetic SWF trace (the model is documented in docs/user-guide.md).",
             "The bundled default trace is what this command writes with --jobs 2000 --procs 128 --load 0.75"
                 + " --seed 2026."})
 final class GenerateCommand implements Callable<Integer> {

@@ -9,7 +9,7 @@ import java.util.Locale;
  * <p>A run's percentage is jobs finished of the trace's jobs. The total is exact once the trace has
  * been read, and the count reaches 100 % exactly when the run ends, also when a backlog drains long
  * after the last arrival. (Simulated time against the trace's last arrival told the time left about
- * as well on the archive's traces, see the README, but where a run ends in simulated time is not known
+ * as well on the archive's traces, see docs/performance.md, but where a run ends in simulated time is not known
  * in advance.) Time left is the fraction still to do at the average speed since the simulation
  * started. A run's speed is not steady: it rises while the JIT compiles the simulation (its first 5 to
  * 10 seconds) and falls several-fold while a long queue makes every scheduling pass expensive, so the

@@ -139,7 +139,7 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         if (!TraceFormat.known(traceFormat)) {
             throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, " + TraceFormat.keys() + ")");
         }
-        return new Scenario(Path.of(traceText), traceFormat, string(c, "machine"), c.getLong("seed"),
+        return new Scenario(Path.of(traceText), traceFormat, string(c, "machine"), longValue(c, "seed"),
                 workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
                 thermal, List.copyOf(events), failures, io, malleable, kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class),
@@ -277,6 +277,14 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         }
     }
 
+    private static long longValue(Config c, String key) {
+        try {
+            return c.getLong(key);
+        } catch (ConfigException e) {
+            throw fail(c, key, "expected an integer, got '" + c.getValue(key).unwrapped() + "'");
+        }
+    }
+
     private static int positiveInt(Config c, String key) {
         int v = intValue(c, key);
         if (v < 1) {
@@ -353,7 +361,7 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         throw fail(c, key, "expected 'runtime' or a positive factor of the run time, got '" + v + "'");
     }
 
-    /** A duration in microseconds: "5s", "250ms", "2h"; a bare number is seconds. */
+    /** A size in bytes: "512M", "10G" or a number. */
     private static long bytes(Config c, String key) {
         try {
             long v = c.getBytes(key);
@@ -366,6 +374,7 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         }
     }
 
+    /** A duration in microseconds: "5s", "250ms", "2h"; a bare number is seconds. */
     private static long duration(Config c, String key) {
         long micros;
         try {

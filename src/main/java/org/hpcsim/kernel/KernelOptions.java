@@ -19,7 +19,7 @@ public record KernelOptions(int threads, int partitionsPerThread, int throughput
         SEQUENTIAL
     }
 
-    /** Components per thread below which more threads only add hand-offs (measured, see README). */
+    /** Components per thread below which more threads only add hand-offs (measured, see docs/performance.md). */
     static final int COMPONENTS_PER_THREAD = 8192;
 
     /**

@@ -62,6 +62,7 @@ class ScenarioTest {
                 assertThrows(InputException.class, () -> scenario("scheduler.kill-at-estimate", "maybe")).field());
         assertEquals("allocator.policy",
                 assertThrows(InputException.class, () -> scenario("allocator.policy", "sorted-free-list[a,b]")).field());
+        assertEquals("seed", assertThrows(InputException.class, () -> scenario("seed", "abc")).field());
         InputException noTrace = assertThrows(InputException.class, () -> Scenario.from(
                 ConfigLoader.load(null, Map.of()), StandardPolicies.registry()));
         assertTrue(noTrace.getMessage().contains("no trace given"), noTrace.getMessage());
