@@ -5,7 +5,7 @@ import java.util.Comparator;
 /**
  * One simulation message in flight: when it is handled ({@code time}, {@code round}), who sent it
  * ({@code sender}, {@code seq}: the delivery order within a round), to whom, and the payload.
- * Envelopes are created by {@link ComponentActor#send} and moved between partition managers in
+ * Envelopes are created by a component's {@link Context#send} and moved between partition managers in
  * batches; the payload object itself may be shared by several envelopes.
  */
 public record Envelope(long time, int round, int sender, long seq, int target, Object payload) {

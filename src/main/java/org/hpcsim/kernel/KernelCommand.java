@@ -25,7 +25,7 @@ public sealed interface KernelCommand {
 
     /**
      * PartitionManager -> component: the run is about to end (nothing pending, or stopped; see
-     * {@link ComponentActor#onWindDown}); it runs as round {@code round} of instant {@code time}.
+     * {@link Component#onWindDown}); it runs as round {@code round} of instant {@code time}.
      */
     record WindDown(long time, int round, boolean stopped) implements KernelCommand {
     }

@@ -1,6 +1,6 @@
 /**
- * Records and outputs: the {@link org.hpcsim.report.Recorder} actor (the only writer of per-job
- * rows and of links.csv), run metrics with their locality and network means, the summary, and
- * outputs written all or nothing (files, run directories). Depends on the kernel, locality, topology and workload.
+ * Records and outputs: the {@link org.hpcsim.report.Recorder} component (the writer of per-job
+ * rows and of the run's logs), run metrics with their locality and network means, the summary, and
+ * outputs written all or nothing (files, run directories). Depends on the kernel, protocol, locality, topology, thermal and workload.
  */
 package org.hpcsim.report;

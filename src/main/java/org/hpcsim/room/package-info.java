@@ -1,7 +1,8 @@
 /**
- * The machine room's actors: the {@link org.hpcsim.room.ThermalActor}, which keeps every node's
- * power and inlet temperature rise (T_in = T_sup + D P, updated one column per power change), and one
+ * The machine room's components: the {@link org.hpcsim.room.ThermalActor}, which keeps every node's
+ * power and inlet temperature rise (T_in = T_sup + D P, updated one column per power change), one
  * {@link org.hpcsim.room.CracActor} per cooling unit, which sets its supply temperature and reports
- * its cooling power. Depends on the kernel, thermal (the plain models) and report (samples).
+ * its cooling power, and the {@link org.hpcsim.room.PowerMeter} (power.csv). Depends on the kernel's
+ * component API, the protocols, thermal (the plain models) and report (its output writer).
  */
 package org.hpcsim.room;
