@@ -123,19 +123,6 @@ public final class Wiring {
         }
     }
 
-    /** The wiring as text, one line per component or group and port (for errors and documentation). */
-    public String describe() {
-        StringBuilder b = new StringBuilder();
-        for (Entry e : entries) {
-            b.append(e.first).append(e.count > 1 ? ".." + (e.first + e.count - 1) : "").append(' ').append(e.describe());
-            for (Map.Entry<Port<?>, Object> c : e.connected.entrySet()) {
-                b.append("\n  ").append(c.getKey().name()).append(" -> ").append(c.getValue());
-            }
-            b.append('\n');
-        }
-        return b.toString();
-    }
-
     /** Every component to create, in id order (an empty group connects nothing, so its ports are not checked). */
     List<Spec> specs() {
         check();
