@@ -11,8 +11,6 @@ import java.util.Arrays;
  * @param <C> the protocol the addressed components accept
  */
 public final class Addresses<C> {
-    private static final int[] CONTIGUOUS = null;
-
     private final int first;
     private final int size;
     /** The ids, when they are not {@code first, first + 1, ...}; else null. */
@@ -25,11 +23,11 @@ public final class Addresses<C> {
     }
 
     static <C> Addresses<C> range(int first, int size) {
-        return new Addresses<>(first, size, CONTIGUOUS);
+        return new Addresses<>(first, size, null);
     }
 
     static <C> Addresses<C> none() {
-        return new Addresses<>(0, 0, CONTIGUOUS);
+        return new Addresses<>(0, 0, null);
     }
 
     /** These addresses followed by {@code more}'s. */

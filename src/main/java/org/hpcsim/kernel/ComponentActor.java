@@ -1,5 +1,6 @@
 package org.hpcsim.kernel;
 
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -13,17 +14,17 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  */
 final class ComponentActor extends AbstractBehavior<KernelCommand> {
     private final ComponentHost host;
-    private final org.apache.pekko.actor.typed.ActorRef<PartitionCommand> manager;
+    private final ActorRef<PartitionCommand> manager;
 
     private ComponentActor(ActorContext<KernelCommand> context, ComponentHost host,
-                           org.apache.pekko.actor.typed.ActorRef<PartitionCommand> manager) {
+                           ActorRef<PartitionCommand> manager) {
         super(context);
         this.host = host;
         this.manager = manager;
     }
 
     static Behavior<KernelCommand> create(Wiring.Spec spec, int localIndex, long seed,
-                                          org.apache.pekko.actor.typed.ActorRef<PartitionCommand> manager) {
+                                          ActorRef<PartitionCommand> manager) {
         return Behaviors.setup(ctx -> {
             ComponentHost host = new ComponentHost(spec.id(), localIndex, spec.instanceName(), seed);
             host.create(spec.factory(), spec.ports());

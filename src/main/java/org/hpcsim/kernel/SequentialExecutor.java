@@ -1,5 +1,6 @@
 package org.hpcsim.kernel;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -162,26 +163,29 @@ public final class SequentialExecutor implements Executor {
             while (!pending.isEmpty() && pending.peek().time() == time && pending.peek().round() == round) {
                 Envelope first = pending.poll();
                 KernelCommand delivery;
-                Envelope second = pending.peek();
-                if (second == null || second.time() != time || second.round() != round
-                        || second.target() != first.target()) {
+                int count = 1;
+                if (!sameTarget(pending.peek(), first)) {
                     delivery = new KernelCommand.DeliverOne(time, round, first);
-                    messages++;
                 } else {
-                    List<Envelope> group = new java.util.ArrayList<>();
+                    List<Envelope> group = new ArrayList<>();
                     group.add(first);
-                    while (!pending.isEmpty() && pending.peek().time() == time && pending.peek().round() == round
-                            && pending.peek().target() == first.target()) {
+                    while (sameTarget(pending.peek(), first)) {
                         group.add(pending.poll());
                     }
                     delivery = new KernelCommand.Deliver(time, round, group);
-                    messages += group.size();
+                    count = group.size();
                 }
-                events += delivery instanceof KernelCommand.Deliver d ? d.messages().size() : 1;
+                messages += count;
+                events += count;
                 activations++;
                 apply(first.target(), hosts[first.target()].handle(delivery));
             }
             settle();
+        }
+
+        /** Whether {@code e} is due in the current round to {@code first}'s target. */
+        private boolean sameTarget(Envelope e, Envelope first) {
+            return e != null && e.time() == time && e.round() == round && e.target() == first.target();
         }
 
         /** Calls the components in {@code wanting}, in id order, and forgets that they asked. */
@@ -197,19 +201,16 @@ public final class SequentialExecutor implements Executor {
         }
 
         private void apply(int component, PartitionCommand.Handled h) {
-            if (h.error() != null && (failure == null || h.error().componentId() < failure.componentId())) {
-                failure = h.error();
+            if (h.error() != null) {
+                fail(h.error());
             }
             List<Envelope> out = h.out();
             for (int i = 0, n = out.size(); i < n; i++) {
                 Envelope e = out.get(i);
                 if (e.target() < 0 || e.target() >= hosts.length) {
-                    ComponentFailure f = new ComponentFailure(component, hosts[component].name(), time, round,
+                    fail(new ComponentFailure(component, hosts[component].name(), time, round,
                             "sending " + ComponentFailure.describe(e.payload()),
-                            new IllegalStateException("message to unknown component " + e.target()));
-                    if (failure == null || component < failure.componentId()) {
-                        failure = f;
-                    }
+                            new IllegalStateException("message to unknown component " + e.target())));
                     continue;
                 }
                 pending.add(e);
@@ -222,6 +223,13 @@ public final class SequentialExecutor implements Executor {
             }
             if ((h.flags() & PartitionCommand.Handled.STOP) != 0) {
                 stopRequested = true;
+            }
+        }
+
+        /** Keeps the failure of the lowest component id, as the Pekko executor does. */
+        private void fail(ComponentFailure f) {
+            if (failure == null || f.componentId() < failure.componentId()) {
+                failure = f;
             }
         }
 

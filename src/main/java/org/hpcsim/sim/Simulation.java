@@ -116,11 +116,11 @@ public final class Simulation {
         this.io = io;
         KernelOptions k = scenario.kernel();
         // The sequential executor runs on the caller's thread, so summary.json says 1 thread, 1 partition.
-        int threads = k.executor() == KernelOptions.Engine.SEQUENTIAL ? 1
+        boolean sequential = k.executor() == KernelOptions.Engine.SEQUENTIAL;
+        int threads = sequential ? 1
                 : k.threadsFor(topology.size() + 3 + linkActors() + ioActors() + roomActors(), cores);
-        this.kernelSettings = new KernelSettings(threads, k.executor() == KernelOptions.Engine.SEQUENTIAL ? 1
-                : threads * k.partitionsPerThread(), k.throughput(),
-                scenario.seed(), 0);
+        this.kernelSettings = new KernelSettings(threads, sequential ? 1 : threads * k.partitionsPerThread(),
+                k.throughput(), scenario.seed(), 0);
     }
 
     /** Checks the inputs and builds the machine and policies; writes nothing. Automatic threads: up to every core. */

@@ -17,24 +17,25 @@ class KernelTimeContractTest {
 
     private static List<String> run(int components, KernelSettings settings, EoiReply reply, int replier,
                                     Object... seeds) {
-        TestKernel kernel = new TestKernel(settings);
         ScriptedModel model = new ScriptedModel();
+        scripted(model, settings, components, reply, replier, seeds).run(TestRuntime.get());
+        List<String> pekko = List.copyOf(model.log);
+        // The same script under the sequential executor (the oracle) must log the same, line for line.
+        ScriptedModel sequential = new ScriptedModel();
+        scripted(sequential, settings, components, reply, replier, seeds).runSequential();
+        assertEquals(byRound(pekko), byRound(sequential.log), "the sequential executor disagrees");
+        return pekko;
+    }
+
+    /** A kernel with the scripted model's components and the seed messages (component, note, time triples). */
+    private static TestKernel scripted(ScriptedModel model, KernelSettings settings, int components, EoiReply reply,
+                                       int replier, Object... seeds) {
+        TestKernel kernel = new TestKernel(settings);
         model.build(kernel, components, reply, replier);
         for (int i = 0; i < seeds.length; i += 3) {
             kernel.schedule(new Address<Note>((Integer) seeds[i]), (Note) seeds[i + 1], (Long) seeds[i + 2]);
         }
-        kernel.run(TestRuntime.get());
-        List<String> pekko = List.copyOf(model.log);
-        // The same script under the sequential executor (the oracle) must log the same, line for line.
-        TestKernel oracle = new TestKernel(settings);
-        ScriptedModel sequential = new ScriptedModel();
-        sequential.build(oracle, components, reply, replier);
-        for (int i = 0; i < seeds.length; i += 3) {
-            oracle.schedule(new Address<Note>((Integer) seeds[i]), (Note) seeds[i + 1], (Long) seeds[i + 2]);
-        }
-        oracle.runSequential();
-        assertEquals(byRound(pekko), byRound(sequential.log), "the sequential executor disagrees");
-        return pekko;
+        return kernel;
     }
 
     /**

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -42,7 +41,7 @@ public final class ExecutorOracle {
             Simulation.prepare(again, StandardPolicies.registry()).run(new SequentialExecutor());
             assertSameOutputs(dir, oracle);
         } finally {
-            delete(oracle);
+            OutputDirectory.deleteTree(oracle);
         }
     }
 
@@ -84,17 +83,6 @@ public final class ExecutorOracle {
     private static byte[] bytes(Path file) {
         try {
             return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void delete(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
