@@ -1,0 +1,21 @@
+package org.hpcsim.batsim;
+
+import org.hpcsim.workload.Job;
+
+/**
+ * How hpcsim names its jobs to Batsim tools: the run's one workload is {@code w0}, as Batsim names
+ * the first workload given on its command line, and a job is {@code w0!ID} with ID the trace's job
+ * id. jobs.csv splits the two into its {@code workload_name} and {@code job_id} columns.
+ */
+public final class BatsimNames {
+    /** The workload name of every job of a run. */
+    public static final String WORKLOAD = "w0";
+
+    private BatsimNames() {
+    }
+
+    /** The job's id in the protocol: {@code w0!ID}. */
+    public static String jobId(Job job) {
+        return WORKLOAD + "!" + job.id();
+    }
+}
