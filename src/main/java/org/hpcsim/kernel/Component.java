@@ -21,11 +21,12 @@ public interface Component<C> {
 
     /**
      * Called once, if it called {@link Context#requestWindDownCall()}, when the run is about to end:
-     * nothing is pending anywhere, or the run was stopped ({@link Context#endSimulation()}, or from
-     * outside). It runs as one more round of the current instant and may send zero-latency messages
+     * nothing is pending anywhere, or the run was stopped ({@link Context#endSimulation()},
+     * {@link Context#stopSimulation()}, or from outside). It runs as one more round of the current instant and may send zero-latency messages
      * (e.g. record what never finished); they are handled before the end, anything due later is not.
      *
-     * @param stopped whether the run was stopped from outside (a console's quit) rather than ending by itself
+     * @param stopped whether the run was stopped (from outside, a console's quit, or by a component's
+     *                {@link Context#stopSimulation()}) rather than ending by itself
      */
     default void onWindDown(boolean stopped, Context context) {
     }

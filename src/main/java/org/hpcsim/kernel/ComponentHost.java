@@ -27,6 +27,7 @@ final class ComponentHost implements Context {
     private boolean endOfInstantRequested;
     private boolean windDownRequested;
     private boolean stopRequested;
+    private boolean haltRequested;
     private boolean inEndOfInstant;
     private boolean ended;
     /** What the current delivery threw, if anything; the rest of its messages are not handled. */
@@ -121,10 +122,12 @@ final class ComponentHost implements Context {
         moreOut = null;
         int flags = (endOfInstantRequested ? PartitionCommand.Handled.END_OF_INSTANT : 0)
                 | (windDownRequested ? PartitionCommand.Handled.WIND_DOWN : 0)
-                | (stopRequested ? PartitionCommand.Handled.STOP : 0);
+                | (stopRequested ? PartitionCommand.Handled.STOP : 0)
+                | (haltRequested ? PartitionCommand.Handled.HALT : 0);
         endOfInstantRequested = false;
         windDownRequested = false;
         stopRequested = false;
+        haltRequested = false;
         ComponentFailure failure = error;
         error = null;
         return new PartitionCommand.Handled(localIndex, out, flags, failure);
@@ -187,6 +190,12 @@ final class ComponentHost implements Context {
     @Override
     public void endSimulation() {
         stopRequested = true;
+    }
+
+    @Override
+    public void stopSimulation() {
+        stopRequested = true;
+        haltRequested = true;
     }
 
     private void enqueue(int target, Object message, long time, int deliveryRound) {

@@ -35,4 +35,12 @@ public interface Context {
      * calls follow, then the end.
      */
     void endSimulation();
+
+    /**
+     * Stops the run as a stop from outside does (a console's quit): once the rounds of the current
+     * instant have settled, the wind-down calls follow with {@code stopped = true}, so that jobs still
+     * queued or running end unfinished and jobs not yet submitted are recorded; then the end. For a
+     * component that can no longer go on (an external scheduler that died).
+     */
+    void stopSimulation();
 }

@@ -14,17 +14,18 @@ sealed interface CoordinatorCommand {
      * PartitionManager -> Coordinator: the round (or injection) is done there. {@code mergedFrom}
      * names the sender partition of each inbound batch merged since its previous report, one entry
      * per batch; {@code nextRound}, {@code nextTime} and {@code wantsEndOfInstant} describe what is
-     * pending there; {@code sent} lists the batches it forwarded to others, in the order sent;
+     * pending there; {@code stop}: a component asked to end the run, {@code halt}: to stop it as from
+     * outside; {@code sent} lists the batches it forwarded to others, in the order sent;
      * {@code failure} is the failure of its lowest-numbered component that threw, if any.
      */
     record RoundDone(int partition, int[] mergedFrom, boolean nextRound, long nextTime, boolean wantsEndOfInstant,
-                     boolean stop, List<SentBatch> sent, long events, ComponentFailure failure)
+                     boolean stop, boolean halt, List<SentBatch> sent, long events, ComponentFailure failure)
             implements CoordinatorCommand {
         @Override
         public String toString() {
             return "RoundDone[partition=" + partition + ", mergedFrom=" + Arrays.toString(mergedFrom) + ", nextRound="
                     + nextRound + ", nextTime=" + nextTime + ", wantsEndOfInstant=" + wantsEndOfInstant + ", stop=" + stop
-                    + ", sent=" + sent + ", events=" + events + ", failure=" + failure + "]";
+                    + ", halt=" + halt                    + ", sent=" + sent + ", events=" + events + ", failure=" + failure + "]";
         }
     }
 

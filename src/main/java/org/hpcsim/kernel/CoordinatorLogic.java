@@ -93,7 +93,7 @@ final class CoordinatorLogic {
     private long endActivations;
     private ComponentFailure failure;
     private boolean stopRequested;
-    private boolean stoppedFromOutside;
+    private boolean stoppedEarly;
     private boolean woundDown;
     private boolean paused;
     private long advancedSinceResume;
@@ -146,6 +146,7 @@ final class CoordinatorLogic {
         reportedNextRound[p] = done.nextRound();
         wantsEndOfInstant[p] = done.wantsEndOfInstant();
         stopRequested |= done.stop();
+        stoppedEarly |= done.halt();
         int[] merged = done.mergedFrom();
         if (merged.length > 0) {
             for (int s : merged) {
@@ -178,7 +179,7 @@ final class CoordinatorLogic {
         advancedSinceResume = 0;
         if (resume.stop()) {
             stopRequested = true;
-            stoppedFromOutside = true;
+            stoppedEarly = true;
             if (resume.stopAt() > time && resume.stopAt() <= nextTime()) {
                 time = resume.stopAt();
             }
@@ -317,7 +318,7 @@ final class CoordinatorLogic {
                 time = 0; // wound down before the first instant: the wind-down calls run as instant 0
             }
             for (int k = 0; k < n; k++) {
-                tell(order[k], new PartitionCommand.RunWindDown(time, round + 1, stoppedFromOutside,
+                tell(order[k], new PartitionCommand.RunWindDown(time, round + 1, stoppedEarly,
                         expected(order[k])));
             }
             round++;

@@ -86,6 +86,8 @@ public sealed interface PartitionCommand {
         public static final int WIND_DOWN = 2;
         /** End the run after this instant. */
         public static final int STOP = 4;
+        /** With {@link #STOP}: the run is stopped, as from outside (the wind-down calls say so). */
+        public static final int HALT = 8;
 
         /** Whether the component asked for an end-of-instant call. */
         public boolean wantsEndOfInstant() {

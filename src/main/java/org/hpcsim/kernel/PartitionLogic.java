@@ -56,6 +56,7 @@ final class PartitionLogic {
     private final BitSet wantsEndOfInstant = new BitSet();
     private final BitSet wantsWindDown = new BitSet();
     private boolean stopRequested;
+    private boolean haltRequested;
     private final ArrayList<Envelope>[] outTo;
 
     /** Inbound batches merged since the start, per sender partition. */
@@ -367,6 +368,9 @@ final class PartitionLogic {
         if ((h.flags() & PartitionCommand.Handled.STOP) != 0) {
             stopRequested = true;
         }
+        if ((h.flags() & PartitionCommand.Handled.HALT) != 0) {
+            haltRequested = true;
+        }
         List<Envelope> sent = h.out();
         if (shuffle != null && !sent.isEmpty()) {
             sent = new ArrayList<>(sent);
@@ -437,10 +441,11 @@ final class PartitionLogic {
         mergedCount = 0;
         Envelope head = future.peek();
         out.toCoordinator(new CoordinatorCommand.RoundDone(index, merged, !sameInstant.isEmpty(),
-                head == null ? SimTime.NEVER : head.time(), !wantsEndOfInstant.isEmpty(), stopRequested, sent,
+                head == null ? SimTime.NEVER : head.time(), !wantsEndOfInstant.isEmpty(), stopRequested, haltRequested, sent,
                 events() - reportedEvents, failure));
         failure = null;
         stopRequested = false;
+        haltRequested = false;
         reportedEvents = events();
     }
 

@@ -48,7 +48,7 @@ public final class SequentialExecutor implements Executor {
         private final LinkedBlockingQueue<CoordinatorCommand.Resume> resumes = new LinkedBlockingQueue<>();
         private ComponentFailure failure;
         private boolean stopRequested;
-        private boolean stoppedFromOutside;
+        private boolean stoppedEarly;
         private long time = Long.MIN_VALUE;
         private int round;
         private long instants;
@@ -106,7 +106,7 @@ public final class SequentialExecutor implements Executor {
                         time = 0; // wound down before the first instant: the wind-down calls run as instant 0
                     }
                     nextRound();
-                    call(wantsWindDown, new KernelCommand.WindDown(time, round, stoppedFromOutside));
+                    call(wantsWindDown, new KernelCommand.WindDown(time, round, stoppedEarly));
                     continue;
                 }
                 if (control != null && control.shouldPause(head.time(), advanced)) {
@@ -142,7 +142,7 @@ public final class SequentialExecutor implements Executor {
         private void resume(CoordinatorCommand.Resume r) {
             if (r.stop()) {
                 stopRequested = true;
-                stoppedFromOutside = true;
+                stoppedEarly = true;
                 Envelope next = pending.peek();
                 long nextTime = next == null ? SimTime.NEVER : next.time();
                 if (r.stopAt() > time && r.stopAt() <= nextTime) {
@@ -223,6 +223,9 @@ public final class SequentialExecutor implements Executor {
             }
             if ((h.flags() & PartitionCommand.Handled.STOP) != 0) {
                 stopRequested = true;
+            }
+            if ((h.flags() & PartitionCommand.Handled.HALT) != 0) {
+                stoppedEarly = true;
             }
         }
 

@@ -26,12 +26,12 @@ class CoordinatorLogicTest {
 
     private static CoordinatorCommand.RoundDone done(int partition, int[] mergedFrom, boolean nextRound,
                                                      long nextTime, CoordinatorCommand.SentBatch... sent) {
-        return new CoordinatorCommand.RoundDone(partition, mergedFrom, nextRound, nextTime, false, false,
+        return new CoordinatorCommand.RoundDone(partition, mergedFrom, nextRound, nextTime, false, false, false,
                 List.of(sent), 1, null);
     }
 
     private static CoordinatorCommand.RoundDone failed(int partition, int component) {
-        return new CoordinatorCommand.RoundDone(partition, NONE, false, NEVER, false, false, List.of(), 1,
+        return new CoordinatorCommand.RoundDone(partition, NONE, false, NEVER, false, false, false, List.of(), 1,
                 new ComponentFailure(component, "c-" + component, 0, 0, "handling x", new IllegalStateException()));
     }
 

@@ -39,6 +39,9 @@ class KernelControlTest {
     record Note(String text, boolean windDown, boolean end, List<Send> then) {
     }
 
+    /** A note whose handler stops the run as from outside ({@link Context#stopSimulation()}), after its sends. */
+    private static final String HALT = "halt";
+
     /** A send to make: to component {@code to} after {@code latency} microseconds. */
     record Send(int to, long latency, Note note) {
     }
@@ -124,6 +127,9 @@ class KernelControlTest {
             }
             if (note.end()) {
                 endSimulation();
+            }
+            if (note.text().equals(HALT)) {
+                stopSimulation();
             }
             sendAll(note.then());
         }
@@ -294,6 +300,22 @@ class KernelControlTest {
         assertEquals(Map.of(
                 0, List.of("10,0:a", "10,2:winddown stopped=false", "end@10"),
                 1, List.of("10,1:same-instant", "end@10")), m.logs());
+        assertEquals(10, stats.endTime());
+    }
+
+    @Test
+    void aComponentThatStopsTheRunGetsStoppedWindDownCallsAfterItsInstant() throws Exception {
+        // As a stop from outside, but asked by a component (an external scheduler that died): the
+        // instant settles, every wind-down call says stopped, and the far message is never handled.
+        Model m = new Model(2);
+        Note halt = new Note(HALT, true, false, List.of(send(0, 1_000_000_000_000L, note("far")),
+                send(1, 0, windDown("same-instant"))));
+        m.schedule(0, halt, 10);
+        m.schedule(1, note("later"), 11);
+        KernelStats stats = await(m.start());
+        assertEquals(Map.of(
+                0, List.of("10,0:halt", "10,2:winddown stopped=true", "end@10"),
+                1, List.of("10,1:same-instant", "10,2:winddown stopped=true", "end@10")), m.logs());
         assertEquals(10, stats.endTime());
     }
 

@@ -79,4 +79,8 @@ abstract class TestComponent<C> implements Component<C> {
     protected final void endSimulation() {
         context.endSimulation();
     }
+
+    protected final void stopSimulation() {
+        context.stopSimulation();
+    }
 }
