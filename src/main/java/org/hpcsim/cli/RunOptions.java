@@ -31,8 +31,14 @@ public final class RunOptions {
     String machine;
 
     @Option(names = {"-s", "--scheduler"}, paramLabel = "SPEC",
-            description = "fcfs, priority[order], easy[order], conservative[order]; key scheduler.policy.")
+            description = "fcfs, priority[order], easy[order], conservative[order], or external (a scheduler in"
+                    + " another process over Batsim's protocol, e.g. pybatsim); key scheduler.policy.")
     String scheduler;
+
+    @Option(names = "--external-socket", paramLabel = "ENDPOINT",
+            description = "Where the external scheduler's ZeroMQ REP socket is bound, e.g. tcp://127.0.0.1:28000;"
+                    + " key scheduler.external.socket.")
+    String externalSocket;
 
     @Option(names = {"-a", "--allocator"}, paramLabel = "SPEC",
             description = "Allocator, e.g. sorted-free-list[hilbert], best-fit[hilbert], mm, mc1x1, mbs (see `hpcsim list`); key allocator.policy.")
@@ -122,6 +128,7 @@ public final class RunOptions {
         set(s, "trace-format", "--trace-format", traceFormat);
         set(s, "machine", "--machine", machine);
         set(s, "scheduler.policy", "--scheduler", scheduler);
+        set(s, "scheduler.external.socket", "--external-socket", externalSocket);
         set(s, "allocator.policy", "--allocator", allocator);
         set(s, "allocator.pinned", "--pinned", pinned);
         set(s, "workload.cores-per-node", "--cores-per-node", coresPerNode);
@@ -179,8 +186,8 @@ public final class RunOptions {
 
     /** Whether no option but -D and --quiet was given. */
     boolean onlyOverrides() {
-        return inject.isEmpty() && Stream.of(config, trace, traceFormat, machine, scheduler, allocator, pinned,
-                coresPerNode, seed, events, failures, onJobFailure, threads, out).allMatch(Objects::isNull);
+        return inject.isEmpty() && Stream.of(config, trace, traceFormat, machine, scheduler, externalSocket, allocator,
+                pinned, coresPerNode, seed, events, failures, onJobFailure, threads, out).allMatch(Objects::isNull);
     }
 
     /** The same options as arguments of a {@code run} command line (for bench's child processes). */

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.StringJoiner;
 import org.hpcsim.events.EventFile;
 import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.external.ExternalOptions;
 import org.hpcsim.failure.FailureOptions;
 import org.hpcsim.failure.JobFate;
 import org.hpcsim.kernel.KernelOptions;
@@ -39,6 +40,7 @@ import org.hpcsim.workload.WorkloadOptions;
  * @param seed           master random seed
  * @param workload       how trace fields become jobs
  * @param scheduler      scheduler spec, e.g. {@code easy[fifo]}
+ * @param external       where an external scheduler listens ({@code scheduler = external})
  * @param allocator      allocator spec, e.g. {@code sorted-free-list[snake]}
  * @param spanCurve      curve spans are measured along; "auto" = the allocator's curve, else snake
  * @param pinned         file of hand-placed jobs ({@code jobid: n1,n2,...}), or null
@@ -56,7 +58,7 @@ import org.hpcsim.workload.WorkloadOptions;
  * @param config         the merged configuration (written to config-used.conf)
  */
 public record Scenario(Path trace, String traceFormat, String machine, long seed, WorkloadOptions workload,
-                       String scheduler, String allocator, String spanCurve, Path pinned, long reportLatency, NetworkOptions network,
+                       String scheduler, ExternalOptions external, String allocator, String spanCurve, Path pinned, long reportLatency, NetworkOptions network,
                        ThermalOptions thermal, List<ScenarioEvent> events, FailureOptions failures,
                        IoOptions io, MalleableOptions malleable, KernelOptions kernel, Path outputDir, Progress progress,
                        TimeSeriesOptions timeSeries, Config config) {
@@ -82,6 +84,16 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         }
         String scheduler = string(c, "scheduler.policy");
         check(c, "scheduler.policy", () -> registry.scheduler(scheduler));
+        String socket = string(c, "scheduler.external.socket");
+        if (!socket.matches("(tcp|ipc|inproc)://.+")) {
+            throw fail(c, "scheduler.external.socket", "expected a ZeroMQ endpoint such as tcp://127.0.0.1:28000, got '"
+                    + socket + "'");
+        }
+        long timeout = duration(c, "scheduler.external.timeout");
+        if (timeout < 1000) {
+            throw fail(c, "scheduler.external.timeout", "must be at least 1ms, got " + string(c, "scheduler.external.timeout"));
+        }
+        ExternalOptions external = new ExternalOptions(socket, timeout / 1000);
         String allocator = string(c, "allocator.policy");
         check(c, "allocator.policy", () -> registry.allocators().args(PolicySpec.parse(allocator)));
         String spanCurve = string(c, "allocator.span-curve");
@@ -140,7 +152,7 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
             throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, " + TraceFormat.keys() + ")");
         }
         return new Scenario(Path.of(traceText), traceFormat, string(c, "machine"), longValue(c, "seed"),
-                workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
+                workload, scheduler, external, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
                 thermal, List.copyOf(events), failures, io, malleable, kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class),
                 new TimeSeriesOptions(bool(c, "output.timeseries"), duration(c, "output.timeseries-interval")), c);

@@ -27,6 +27,13 @@ public sealed interface SchedulerProtocol {
     }
 
     /**
+     * Scheduler -> Scheduler (itself): a call its policy asked for (an external scheduler's CALL_ME_LATER)
+     * is due; also Kernel -> Scheduler at time 0 when the policy is reactive, so that it hears of the run then.
+     */
+    public record Called() implements SchedulerProtocol {
+    }
+
+    /**
      * ComputeNode -> Scheduler: the job's run on {@code node} ended at {@code endTime} with
      * {@code status}; a lead node under the links model adds the contention it saw, others null.
      */

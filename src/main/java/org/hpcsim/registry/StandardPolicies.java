@@ -3,6 +3,7 @@ package org.hpcsim.registry;
 import java.nio.file.Path;
 import java.util.List;
 import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.external.ExternalScheduler;
 import org.hpcsim.failure.ExponentialFailures;
 import org.hpcsim.failure.NoFailures;
 import org.hpcsim.failure.WeibullFailures;
@@ -94,6 +95,9 @@ public final class StandardPolicies {
         r.schedulers().register("conservative", "conservative backfilling: every queued job gets a reservation;"
                 + " none may be delayed", List.of(ORDER),
                 (args, reg) -> new ConservativeBackfillPolicy(reg.order(args.get(0))));
+        r.schedulers().register("external", "a scheduler in another process (pybatsim, batsched, your own) driven over"
+                + " Batsim's JSON protocol at scheduler.external.socket; it chooses the nodes too", List.of(),
+                (args, reg) -> new ExternalScheduler());
 
         r.allocators().register("sorted-free-list", "Cplant baseline: the first free nodes along the curve",
                 "O(k + N/64)", List.of(CURVE), (args, machine, reg, seed, room, io) -> new SortedFreeListAllocator(machine, reg.curve(args.get(0))));

@@ -69,6 +69,10 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         JobStatus status = JobStatus.COMPLETED;
         NetworkPlanner.Plan plan;
         SchedulerProtocol.Contention contention;
+        /** Why the policy killed the job (an external scheduler's KILL_JOB), else null. */
+        String killed;
+        /** Nodes that stopped the job before its end (each answered an abort). */
+        int cut;
         /** When a failure cut the attempt short, else -1; then why, and the lead's work done if known. */
         long failedAt = -1;
         String failure;
@@ -91,6 +95,9 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
     private static final String NONE = RecorderProtocol.EventLogged.NO_EFFECT;
 
     private final SchedulerCore core;
+    /** The policy, when it hears events and makes decisions of its own (an external scheduler), else null. */
+    private final ReactivePolicy reactive;
+    private final Address<SchedulerProtocol> self;
     private final Address<RecorderProtocol> recorder;
     private final TreeMap<Integer, Pending> pending = new TreeMap<>();
     private final Map<Integer, History> histories = new HashMap<>();
@@ -108,6 +115,8 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
     private int sentQueued;
     private int sentRunning;
     private boolean traceEnded;
+    /** Why the reactive policy could not go on, once it could not; then it is told nothing more. */
+    private String aborted;
     private Context ctx;
 
     /**
@@ -121,6 +130,8 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
                           FailurePolicy failures, boolean timeSeries) {
         this.timeSeries = timeSeries;
         this.core = core;
+        this.reactive = core.policy() instanceof ReactivePolicy r ? r : null;
+        this.self = ports.self();
         this.recorder = ports.to(RECORDER);
         this.network = network;
         this.nodePower = new NodePower(power, network == null ? Double.NaN : network.communicationFraction());
@@ -153,6 +164,11 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
                 records.add(new RecorderProtocol.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason, null));
             }
             ctx.requestEndOfInstant();
+        } else if (message instanceof SchedulerProtocol.Called) {
+            if (reactive != null && aborted == null) {
+                react(() -> reactive.called(ctx.now()));
+            }
+            ctx.requestEndOfInstant();
         } else if (message instanceof SchedulerProtocol.NodeReport report) {
             Pending p = pendingFor(report.jobIndex(), report.node());
             p.end = Math.max(p.end, report.endTime());
@@ -168,12 +184,16 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             if (!Double.isNaN(aborted.workDone())) {
                 p.workDone = aborted.workDone();
             }
+            p.cut++;
             reported(aborted.jobIndex(), p);
         } else if (message instanceof SchedulerProtocol.NodeFailed failed) {
             nodeFailed(failed);
         } else if (message instanceof SchedulerProtocol.NodeRepaired repaired) {
             int node = repaired.node();
             boolean up = repaired.wasDown() && core.repair(node);
+            if (up && core.usable(node)) {
+                available(new int[] {node}, true);
+            }
             String effect = !up ? NONE + "the node was not down"
                     : core.isDrained(node) ? "node up, still drained" : "node up";
             log(repaired.time(), "repair", "node " + node, effect, repaired.cause());
@@ -181,8 +201,15 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             drain(drain);
         } else if (message instanceof SchedulerProtocol.Resume resume) {
             int changed = 0;
+            List<Integer> back = new ArrayList<>();
             for (int node : resume.nodes()) {
                 changed += core.resume(node) ? 1 : 0;
+                if (core.usable(node)) {
+                    back.add(node);
+                }
+            }
+            if (changed > 0) {
+                available(back.stream().mapToInt(Integer::intValue).toArray(), true);
             }
             log(ctx.now(), "resume", NodeRanges.describe(resume.nodes()), changed == 0 ? NONE + "no node was drained"
                     : changed + " node" + (changed == 1 ? "" : "s") + " back in service", resume.cause());
@@ -190,8 +217,50 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             linkEvent(link);
         } else if (message instanceof SchedulerProtocol.TraceEnded) {
             traceEnded = true;
+            if (reactive != null && aborted == null) {
+                react(() -> reactive.traceEnded(ctx.now()));
+            }
             ctx.requestEndOfInstant();
         }
+    }
+
+    /** Tells a reactive policy that nodes left or came back into service (none: nothing to tell). */
+    private void available(int[] changed, boolean up) {
+        if (reactive == null || aborted != null || changed.length == 0) {
+            return;
+        }
+        react(() -> {
+            if (up) {
+                reactive.nodesAvailable(changed, ctx.now());
+            } else {
+                reactive.nodesUnavailable(changed, ctx.now());
+            }
+        });
+    }
+
+    /** Tells a reactive policy that a started job ended. */
+    private void jobEnded(RunningJob r, JobStatus status, String reason) {
+        if (reactive != null && aborted == null) {
+            react(() -> reactive.jobEnded(r, status, reason, ctx.now()));
+        }
+    }
+
+    /**
+     * Calls the reactive policy; if it can no longer go on, the run stops as from outside and the
+     * reason is kept for the outputs and the error the run ends with.
+     */
+    private void react(Runnable call) {
+        try {
+            call.run();
+        } catch (SchedulingAbortedException e) {
+            abort(e);
+        }
+    }
+
+    private void abort(SchedulingAbortedException e) {
+        aborted = e.getMessage();
+        core.abort(e);
+        ctx.stopSimulation();
     }
 
     private Pending pendingFor(int jobIndex, int node) {
@@ -214,7 +283,11 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             attemptFailed(p);
         } else {
             RunningJob r = p.run;
-            ended(r.job(), r.start(), p.end, r.nodes(), p.status, null, use(p));
+            // A job the policy killed may have ended on its own first on some nodes: then it completed.
+            JobStatus status = p.killed != null && p.cut > 0 ? JobStatus.KILLED : p.status;
+            String reason = status == JobStatus.KILLED && p.killed != null ? p.killed : null;
+            ended(r.job(), r.start(), p.end, r.nodes(), status, reason, use(p));
+            jobEnded(r, status, reason);
             if (p.io.any()) {
                 records.add(p.io.ended(core.model().io(), r.job(), p.plan, p.contention));
             }
@@ -224,7 +297,11 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
 
     private void nodeFailed(SchedulerProtocol.NodeFailed f) {
         String target = "node " + f.node();
+        boolean wasUsable = core.usable(f.node());
         boolean changed = !f.alreadyDown() && core.fail(f.node());
+        if (changed && wasUsable) {
+            available(new int[] {f.node()}, false);
+        }
         if (f.jobIndex() < 0) {
             log(f.time(), "fail", target, changed ? "node down (idle)" : NONE + "the node was already down",
                     f.cause());
@@ -271,6 +348,7 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         if (failures.fate() == JobFate.KILL) {
             records.add(new RecorderProtocol.JobEnded(original, r.start(), p.failedAt, r.nodes(), JobStatus.FAILED, p.failure,
                     use(p), number, firstStart));
+            jobEnded(r, JobStatus.FAILED, p.failure);
             return;
         }
         histories.put(attempt.index(), new History(original, number, firstStart, f.kept()));
@@ -280,12 +358,18 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
     private void drain(SchedulerProtocol.Drain drain) {
         int changed = 0;
         int busy = 0;
+        List<Integer> gone = new ArrayList<>();
         for (int node : drain.nodes()) {
+            boolean wasUsable = core.usable(node);
             if (core.drain(node)) {
                 changed++;
                 busy += core.machine().owner(node) >= 0 ? 1 : 0;
+                if (wasUsable) {
+                    gone.add(node);
+                }
             }
         }
+        available(gone.stream().mapToInt(Integer::intValue).toArray(), false);
         log(ctx.now(), "drain", NodeRanges.describe(drain.nodes()), changed == 0 ? NONE + "already drained"
                 : changed + " node" + (changed == 1 ? "" : "s") + " drained, " + busy + " still running a job",
                 drain.cause());
@@ -323,14 +407,39 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
     public void onEndOfInstant(Context context) {
         ctx = context;
         flushRecords();
-        List<RunningJob> started = core.schedule(ctx.now());
-        for (RunningJob r : started) {
-            start(r);
+        if (aborted == null) {
+            List<RunningJob> started = List.of();
+            try {
+                started = core.schedule(ctx.now());
+            } catch (SchedulingAbortedException e) {
+                abort(e);
+            }
+            for (RunningJob r : started) {
+                start(r);
+            }
+            for (SchedulerCore.Decision d : core.takeDecisions()) {
+                decided(d);
+            }
         }
         flushRecords();
         sendCounts(core.busyNodes(), core.queueLength(), core.runningCount());
         if (failures.stopWhenDone() && traceEnded && pending.isEmpty() && core.queueLength() == 0) {
             ctx.endSimulation();
+        }
+    }
+
+    /** Carries out a reactive policy's decision other than a start. */
+    private void decided(SchedulerCore.Decision d) {
+        if (d instanceof SchedulerCore.Reject reject) {
+            ended(reject.job(), -1, -1, null, JobStatus.REJECTED, reject.reason(), null);
+        } else if (d instanceof SchedulerCore.Kill kill) {
+            Pending p = pending.get(kill.jobIndex());
+            if (p != null && p.killed == null && p.failedAt < 0) {
+                p.killed = kill.reason();
+                abortOthers(p, -1);
+            }
+        } else if (d instanceof SchedulerCore.Call call) {
+            ctx.send(self, new SchedulerProtocol.Called(), call.time() - ctx.now());
         }
     }
 
@@ -341,8 +450,10 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             plan = network == null ? null : network.plan(job, r.nodes(), ctx.random());
         } catch (NoRouteException e) {
             core.finish(job.index());
-            ended(job, r.start(), r.start(), r.nodes(), JobStatus.FAILED, "no route between nodes " + e.from() + " and "
-                    + e.to() + ": failed links partition the network", null);
+            String reason = "no route between nodes " + e.from() + " and " + e.to()
+                    + ": failed links partition the network";
+            ended(job, r.start(), r.start(), r.nodes(), JobStatus.FAILED, reason, null);
+            jobEnded(r, JobStatus.FAILED, reason);
             return;
         }
         Pending p = new Pending(r, plan, JobIo.of(core.model().io(), job, r.nodes()));
@@ -377,9 +488,16 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
     @Override
     public void onWindDown(boolean stopped, Context context) {
         ctx = context;
+        if (reactive != null && aborted == null) {
+            react(() -> reactive.runEnds(ctx.now()));
+        }
+        String when = aborted != null ? "when the scheduler failed" : "when the run was stopped";
         for (Job job : core.queued()) {
             if (stopped) {
-                ended(job, -1, -1, null, JobStatus.UNFINISHED, "queued when the run was stopped", null);
+                ended(job, -1, -1, null, JobStatus.UNFINISHED, "queued " + when, null);
+            } else if (reactive != null) {
+                ended(job, -1, -1, null, JobStatus.FAILED, "never started: the scheduler left it queued when"
+                        + " nothing else was left to happen", null);
             } else {
                 ended(job, -1, -1, null, JobStatus.FAILED, "never placed: needs " + job.nodes() + " nodes, "
                         + (core.totalNodes() - core.downCount() - core.drainedCount())
@@ -388,8 +506,7 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         }
         for (Pending p : pending.values()) {
             RunningJob r = p.run;
-            ended(r.job(), r.start(), ctx.now(), r.nodes(), JobStatus.UNFINISHED, "running when the run was stopped",
-                    use(p));
+            ended(r.job(), r.start(), ctx.now(), r.nodes(), JobStatus.UNFINISHED, "running " + when, use(p));
         }
         flushRecords();
         // Every job now has its final status: none is queued or running any more, and no node is held.

@@ -41,7 +41,25 @@ public final class SchedulerCore implements SchedulingContext {
     /** Nodes held by running jobs, kept as jobs start and end so reading it costs nothing. */
     private int busyNodes;
     private List<RunningJob> started;
+    private final List<Decision> decisions = new ArrayList<>();
+    private SchedulingAbortedException aborted;
     private long now;
+
+    /** A decision of a {@link ReactivePolicy}'s pass besides starting jobs, for the scheduler to carry out. */
+    public sealed interface Decision {
+    }
+
+    /** The queued job never runs. */
+    public record Reject(Job job, String reason) implements Decision {
+    }
+
+    /** The running job is stopped on every node. */
+    public record Kill(int jobIndex, String reason) implements Decision {
+    }
+
+    /** The policy is called again at {@code time}. */
+    public record Call(long time) implements Decision {
+    }
 
     public SchedulerCore(MachineState machine, Allocator allocator, SchedulingPolicy policy) {
         this(machine, allocator, policy, JobModel.RIGID);
@@ -72,7 +90,10 @@ public final class SchedulerCore implements SchedulingContext {
         return null;
     }
 
-    /** One scheduling pass at {@code time}; returns the jobs it started, in start order. */
+    /**
+     * One scheduling pass at {@code time}; returns the jobs it started, in start order. A reactive
+     * policy's other decisions of the pass are then in {@link #takeDecisions()}.
+     */
     public List<RunningJob> schedule(long time) {
         this.now = time;
         this.started = new ArrayList<>();
@@ -80,6 +101,33 @@ public final class SchedulerCore implements SchedulingContext {
         List<RunningJob> result = started;
         started = null;
         return result;
+    }
+
+    /** The decisions of the last pass besides its starts, in the order made; clears them. */
+    public List<Decision> takeDecisions() {
+        if (decisions.isEmpty()) {
+            return List.of();
+        }
+        List<Decision> d = List.copyOf(decisions);
+        decisions.clear();
+        return d;
+    }
+
+    /** The policy stopped the run: it could not go on (see {@link SchedulingAbortedException}). */
+    public void abort(SchedulingAbortedException why) {
+        if (aborted == null) {
+            aborted = why;
+        }
+    }
+
+    /** Why the policy stopped the run, or null if it did not. */
+    public SchedulingAbortedException abortedBy() {
+        return aborted;
+    }
+
+    /** The policy this core runs. */
+    public SchedulingPolicy policy() {
+        return policy;
     }
 
     /** A requeued job goes back into the queue (the policy orders it by its original arrival). */
@@ -311,6 +359,71 @@ public final class SchedulerCore implements SchedulingContext {
         if (nodes.length < min || nodes.length > job.nodes()) {
             throw new IllegalStateException("allocator returned " + nodes.length + " nodes for a job of " + job.nodes());
         }
+        commit(job, nodes);
+        return true;
+    }
+
+    @Override
+    public void start(Job job, int[] nodes) {
+        if (started == null) {
+            throw new IllegalStateException("jobs start only during a scheduling pass");
+        }
+        int min = model.minNodes(job);
+        if (nodes.length < min || nodes.length > job.nodes()) {
+            throw new IllegalArgumentException(nodes.length + " node" + (nodes.length == 1 ? "" : "s") + " for a job of "
+                    + (min == job.nodes() ? String.valueOf(job.nodes()) : min + " to " + job.nodes()));
+        }
+        boolean[] seen = new boolean[machine.size()];
+        for (int node : nodes) {
+            if (node < 0 || node >= machine.size()) {
+                throw new IllegalArgumentException("node " + node + " does not exist (nodes are 0 to "
+                        + (machine.size() - 1) + ")");
+            }
+            if (seen[node]) {
+                throw new IllegalArgumentException("node " + node + " is given twice");
+            }
+            seen[node] = true;
+            int owner = machine.owner(node);
+            if (down[node]) {
+                throw new IllegalArgumentException("node " + node + " is down");
+            }
+            if (drained[node]) {
+                throw new IllegalArgumentException("node " + node + " is drained");
+            }
+            if (owner >= 0) {
+                throw new IllegalArgumentException("node " + node + " is busy (running job "
+                        + byIndex.get(owner).job().id() + ")");
+            }
+        }
+        int[] sorted = nodes.clone();
+        java.util.Arrays.sort(sorted);
+        commit(job, sorted);
+    }
+
+    @Override
+    public void reject(Job job, String reason) {
+        decisions.add(new Reject(job, reason));
+    }
+
+    @Override
+    public boolean kill(int jobIndex, String reason) {
+        if (!byIndex.containsKey(jobIndex)) {
+            return false;
+        }
+        decisions.add(new Kill(jobIndex, reason));
+        return true;
+    }
+
+    @Override
+    public void callAt(long time) {
+        if (time < now) {
+            throw new IllegalArgumentException("a call at " + time + " lies before now (" + now + ")");
+        }
+        decisions.add(new Call(time));
+    }
+
+    /** Commits an allocation the policy made: the job holds the nodes and runs from now. */
+    private void commit(Job job, int[] nodes) {
         Job shaped = model.reshape(job, nodes.length);
         machine.allocate(nodes, job.index());
         allocator.started(shaped, nodes);
@@ -319,6 +432,5 @@ public final class SchedulerCore implements SchedulingContext {
         busyNodes += nodes.length;
         byIndex.put(job.index(), r);
         started.add(r);
-        return true;
     }
 }

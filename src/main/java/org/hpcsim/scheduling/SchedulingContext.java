@@ -28,4 +28,33 @@ public interface SchedulingContext {
      * starts. Returns whether it started.
      */
     boolean tryStart(org.hpcsim.workload.Job job);
+
+    /**
+     * Starts a queued job on the given nodes, as a {@link ReactivePolicy} decided (an external
+     * scheduler's allocation), bypassing the allocator.
+     *
+     * @throws IllegalArgumentException saying why the nodes cannot take the job: one is out of range,
+     *         busy, failed or drained, or they are too many or too few for it
+     */
+    default void start(org.hpcsim.workload.Job job, int[] nodes) {
+        throw new UnsupportedOperationException("this scheduler takes no explicit allocations");
+    }
+
+    /** Rejects a queued job: it never runs, and ends with status rejected. */
+    default void reject(org.hpcsim.workload.Job job, String reason) {
+        throw new UnsupportedOperationException("this scheduler rejects no queued job");
+    }
+
+    /**
+     * Kills a running job on every one of its nodes; when they have all stopped it ends killed, with
+     * {@code reason}. Returns false if the job is not running (it already ended).
+     */
+    default boolean kill(int jobIndex, String reason) {
+        throw new UnsupportedOperationException("this scheduler kills no job");
+    }
+
+    /** Asks for a {@link ReactivePolicy#called} call at {@code time} (not before now). */
+    default void callAt(long time) {
+        throw new UnsupportedOperationException("this scheduler makes no calls");
+    }
 }

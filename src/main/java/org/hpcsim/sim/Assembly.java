@@ -33,6 +33,7 @@ import org.hpcsim.room.CracActor;
 import org.hpcsim.room.PowerMeter;
 import org.hpcsim.room.ThermalActor;
 import org.hpcsim.scheduling.NetworkPlanner;
+import org.hpcsim.scheduling.ReactivePolicy;
 import org.hpcsim.scheduling.SchedulerActor;
 import org.hpcsim.scheduling.SchedulerCore;
 import org.hpcsim.storage.IoAssignment;
@@ -97,6 +98,10 @@ final class Assembly {
                 fo.checkpointInterval(), failureModel.stochastic());
         scheduler = wiring.add(SchedulerActor.TYPE, ports -> new SchedulerActor(ports, core, network,
                 room == null ? null : room.model().power(), failurePolicy, ts.enabled()));
+        if (core.policy() instanceof ReactivePolicy) {
+            // An external scheduler hears of the run at time 0 (Batsim's SIMULATION_BEGINS), not at the first arrival.
+            wiring.schedule(scheduler, new SchedulerProtocol.Called(), 0);
+        }
         int batch = scenario.kernel().feederBatch();
         Address<FeederProtocol> feeder = wiring.add(TraceFeeder.TYPE, ports -> new TraceFeeder(ports, jobs, batch));
         Address<RecorderProtocol> recorder = wiring.add(Recorder.TYPE, ports -> new Recorder(topology, spanRanks,

@@ -33,11 +33,12 @@ import org.hpcsim.workload.JobStatus;
  * @param ioContention    whether I/O streams shared links and I/O nodes (link actors ran)
  * @param warnings        warnings about the settings
  * @param stoppedEarly    whether the run was stopped from outside before its end
- * @param stoppedBy       what stopped it ("console" or "interrupt"), or null
+ * @param stoppedBy       what stopped it ("console", "interrupt" or "scheduler-failure"), or null
+ * @param stopReason      why, when its scheduler failed (an external scheduler's error), else null
  */
 record RunSummary(Scenario scenario, Topology topology, String spanCurve, KernelSettings kernelSettings,
                   boolean networkModelled, int links, Room room, boolean ioContention, List<String> warnings,
-                  boolean stoppedEarly, String stoppedBy) {
+                  boolean stoppedEarly, String stoppedBy, String stopReason) {
 
     /** The summary of a finished run. */
     JsonWriter json(Simulation.Result r) {
@@ -59,6 +60,7 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, Kernel
                 .put("jobs_not_submitted", m.count(JobStatus.NOT_SUBMITTED))
                 .put("stopped_early", stoppedEarly)
                 .put("stopped_by", stoppedBy)
+                .put("stop_reason", stopReason)
                 .put("warnings", warnings)
                 .put("makespan_s", SimTime.toSeconds(m.makespan()))
                 .put("mean_wait_s", m.meanWaitSeconds())

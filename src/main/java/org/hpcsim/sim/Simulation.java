@@ -45,6 +45,10 @@ import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
 import org.hpcsim.scheduling.NetworkPlanner;
 import org.hpcsim.scheduling.SchedulerCore;
+import org.hpcsim.scheduling.SchedulingAbortedException;
+import org.hpcsim.external.ExternalScheduler;
+import org.hpcsim.failure.JobFate;
+import org.hpcsim.kernel.SimTime;
 import org.hpcsim.scheduling.SchedulingPolicy;
 import org.hpcsim.topology.Curve;
 import org.hpcsim.topology.GridTopology;
@@ -90,6 +94,8 @@ public final class Simulation {
     private final IoAssignment io;
     private final KernelSettings kernelSettings;
     private volatile boolean stoppedEarly;
+    /** Why the run stopped when its scheduler failed, else null. */
+    private String stopReason;
     private volatile String stoppedBy;
     private volatile KernelControl control;
     private boolean forceOutput;
@@ -203,6 +209,10 @@ public final class Simulation {
             failures = registry.failureModel(scenario.failures().model());
         } catch (IllegalArgumentException e) {
             throw scenario.invalid("failures.model", e.getMessage());
+        }
+        if (policy instanceof ExternalScheduler && scenario.failures().onJobFailure() != JobFate.KILL) {
+            throw scenario.invalid("failures.on-job-failure", "an external scheduler needs kill: Batsim's protocol"
+                    + " has no requeued jobs (the scheduler hears COMPLETED_FAILED and may resubmit nothing)");
         }
         JobModel model;
         try {
@@ -434,23 +444,54 @@ public final class Simulation {
                 live.accept(control);
             }
             long t0 = System.nanoTime();
-            KernelStats stats = executor.run(assembly.wiring, kernelSettings, control, progress);
+            KernelStats stats;
+            try (ExternalConnection external = connect()) {
+                stats = executor.run(assembly.wiring, kernelSettings, control, progress);
+            }
             double wall = (System.nanoTime() - t0) / 1e9;
+            SchedulingAbortedException aborted = core.abortedBy();
+            if (aborted != null) {
+                stoppedEarly("scheduler-failure");
+                stopReason = aborted.getMessage();
+            }
             RunMetrics m = metrics.join();
             long rss = peakRss();
             Result result = new Result(m, stats, wall, rss, scenario.outputDir(),
                     thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog, ioLog);
             write(out.file("summary.json"), new RunSummary(scenario, topology, spanCurve, kernelSettings, network != null,
                     links == null ? 0 : links.size(), room, linkActors() > 0, List.copyOf(warnings), stoppedEarly,
-                    stoppedBy).json(result).render());
+                    stoppedBy, stopReason).json(result).render());
             write(out.file(OutputDirectory.MARKER), ConfigLoader.render(
                     ConfigPaths.withAbsoluteOutputDir(scenario.config(), scenario.outputDir())));
             out.commit();
+            if (aborted != null) {
+                throw new InputException("at t=" + SimTime.format(stats.endTime()) + " s: " + aborted.getMessage()
+                        + "; the outputs up to then are in " + scenario.outputDir()
+                        + ", incomplete (summary.json: stopped_by scheduler-failure)");
+            }
             return result;
         } catch (RuntimeException e) {
             out.close();
             throw e;
         }
+    }
+
+    /** The connection to an external scheduler, opened for the run; a no-op for any other policy. */
+    private interface ExternalConnection extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private ExternalConnection connect() {
+        if (!(core.policy() instanceof ExternalScheduler external)) {
+            return () -> { };
+        }
+        try {
+            external.open(scenario.external(), scenario.trace(), topology.size());
+        } catch (SchedulingAbortedException e) {
+            throw scenario.invalid("scheduler.external.socket", e.getMessage());
+        }
+        return external::close;
     }
 
     /** Lets the run write into a non-empty output directory that holds no finished run (see {@link OutputDirectory}). */

@@ -6,7 +6,7 @@ import java.util.Locale;
 public enum JobStatus {
     /** Ran to the end of its run time. */
     COMPLETED,
-    /** Outran its estimate and was killed at it. */
+    /** Outran its estimate and was killed at it, or was killed by its scheduler (the reason says so). */
     KILLED,
     /** Never ran: unusable fields, or wider than the machine; the reason is recorded. */
     REJECTED,
