@@ -18,7 +18,7 @@ import org.zeromq.ZMQ;
  * with something that is not JSON ends the run with {@link SchedulingAbortedException}.
  */
 final class BatsimConnection implements AutoCloseable {
-    /** How often a wait checks the socket monitor for a disconnection. */
+    /** How often a wait checks the socket monitor for a disconnection (a reply ends the wait at once). */
     private static final long SLICE_MILLIS = 50;
     private static final AtomicInteger MONITORS = new AtomicInteger();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -28,7 +28,6 @@ final class BatsimConnection implements AutoCloseable {
     private final ZContext zmq = new ZContext();
     private final ZMQ.Socket socket;
     private final ZMQ.Socket monitor;
-    private final ZMQ.Poller poller;
     /** Whether a ZeroMQ handshake with the scheduler has completed. */
     private boolean connected;
     private int exchanges;
@@ -50,9 +49,6 @@ final class BatsimConnection implements AutoCloseable {
             throw new SchedulingAbortedException("cannot connect to the external scheduler at " + endpoint + ": "
                     + e.getMessage(), e);
         }
-        poller = zmq.createPoller(2);
-        poller.register(socket, ZMQ.Poller.POLLIN);
-        poller.register(monitor, ZMQ.Poller.POLLIN);
     }
 
     /** Sends {@code message} and returns the scheduler's reply, parsed. */
@@ -77,18 +73,16 @@ final class BatsimConnection implements AutoCloseable {
                         : "the external scheduler at " + endpoint + " did not answer within " + seconds()
                                 + " (scheduler.external.timeout)");
             }
-            poller.poll(Math.min(left, SLICE_MILLIS));
-            if (poller.pollin(0)) {
-                byte[] reply = socket.recv(ZMQ.DONTWAIT);
-                if (reply != null) {
-                    return parse(new String(reply, StandardCharsets.UTF_8));
-                }
+            socket.setReceiveTimeOut((int) Math.min(left, SLICE_MILLIS));
+            byte[] reply = socket.recv(0);
+            if (reply != null) {
+                return parse(new String(reply, StandardCharsets.UTF_8));
             }
-            if (poller.pollin(1)) {
-                ZMQ.Event event = ZMQ.Event.recv(monitor, ZMQ.DONTWAIT);
-                if (event != null && event.getEvent() == ZMQ.EVENT_HANDSHAKE_PROTOCOL) {
+            for (ZMQ.Event event = ZMQ.Event.recv(monitor, ZMQ.DONTWAIT); event != null;
+                    event = ZMQ.Event.recv(monitor, ZMQ.DONTWAIT)) {
+                if (event.getEvent() == ZMQ.EVENT_HANDSHAKE_PROTOCOL) {
                     connected = true;
-                } else if (event != null && event.getEvent() == ZMQ.EVENT_DISCONNECTED && connected) {
+                } else if (event.getEvent() == ZMQ.EVENT_DISCONNECTED && connected) {
                     // Only after a completed handshake does a disconnection mean the scheduler went away;
                     // before one, ZeroMQ reconnects and the request goes out then.
                     throw new SchedulingAbortedException("the external scheduler at " + endpoint
