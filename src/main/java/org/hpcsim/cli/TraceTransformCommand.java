@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
 /** {@code hpcsim trace transform}: read a trace, transform it, write it in any format. */
 @Command(name = "transform", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-            "Read a trace (SWF, SST .sim or four-column; plain or gzip), transform it and write it to FILE.",
+            "Read a trace (SWF, .sim, four-column or Batsim .json; plain or gzip), transform it, write it to FILE.",
+            "It writes SWF, .sim or four-column.",
             "With no transform option it converts between formats.",
         },
         footer = {
@@ -67,8 +68,8 @@ final class TraceTransformCommand implements Callable<Integer> {
     String format;
 
     @Option(names = "--input-format", paramLabel = "FORMAT", defaultValue = "auto",
-            description = "Input format: auto (SWF by its content, else by file name: .swf, .sim or .4col, each"
-                    + " also with .gz), swf, sim or four-column (default ${DEFAULT-VALUE}).")
+            description = "Input format: auto (SWF by its content, else by file name: .swf, .sim, .4col or .json,"
+                    + " each also with .gz), swf, sim, four-column or batsim (default ${DEFAULT-VALUE}).")
     String inputFormat;
 
     @Option(names = "--scale-procs", paramLabel = "D", defaultValue = "1",
@@ -171,9 +172,18 @@ final class TraceTransformCommand implements Callable<Integer> {
         if (format != null) {
             TraceFormat f = TraceFormat.byKey(format);
             if (f == null) {
-                throw new InputException("--format: unknown format '" + format + "' (known: " + TraceFormat.keys() + ")");
+                throw new InputException("--format: unknown format '" + format + "' (known: " + TraceFormat.writableKeys()
+                        + ")");
+            }
+            if (!f.writable()) {
+                throw new InputException("--format: hpcsim reads " + f.key() + " traces but does not write them (it"
+                        + " writes " + TraceFormat.writableKeys() + ")");
             }
             return f;
+        }
+        if (!from.writable()) {
+            throw new InputException("--format: hpcsim reads " + from.key() + " traces but does not write them; give"
+                    + " --format " + TraceFormat.writableKeys().replace(", ", " or "));
         }
         if (named != null && named != from) {
             throw new InputException(out.toString(), 0, "--out", "the name says " + named.key()

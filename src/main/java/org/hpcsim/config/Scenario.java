@@ -34,7 +34,7 @@ import org.hpcsim.workload.WorkloadOptions;
  * handed to the simulation.
  *
  * @param trace          workload trace file
- * @param traceFormat    auto, swf, sim or four-column
+ * @param traceFormat    auto, swf, sim, four-column or batsim
  * @param machine        machine spec, or "auto"
  * @param seed           master random seed
  * @param workload       how trace fields become jobs
