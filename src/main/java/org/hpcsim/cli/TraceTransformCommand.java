@@ -64,7 +64,8 @@ final class TraceTransformCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "Output format: swf, sim or four-column (default: the input's format, which must"
-                    + " then agree with FILE's extension .swf, .sim or .4col if it has one).")
+                    + " then agree with FILE's extension .swf, .sim or .4col if it has one; for a Batsim input,"
+                    + " the extension's).")
     String format;
 
     @Option(names = "--input-format", paramLabel = "FORMAT", defaultValue = "auto",
@@ -182,6 +183,10 @@ final class TraceTransformCommand implements Callable<Integer> {
             return f;
         }
         if (!from.writable()) {
+            // The input's format cannot be the output's: the name's, if it has one, else --format.
+            if (named != null && named.writable()) {
+                return named;
+            }
             throw new InputException("--format: hpcsim reads " + from.key() + " traces but does not write them; give"
                     + " --format " + TraceFormat.writableKeys().replace(", ", " or "));
         }

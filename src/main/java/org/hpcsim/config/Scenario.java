@@ -139,6 +139,8 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         if (!TraceFormat.known(traceFormat)) {
             throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, " + TraceFormat.keys() + ")");
         }
+        // Read by batsimOutput() when the run is assembled; checked now, before the trace is read.
+        bool(c, "output.batsim");
         return new Scenario(Path.of(traceText), traceFormat, string(c, "machine"), longValue(c, "seed"),
                 workload, scheduler, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
                 thermal, List.copyOf(events), failures, io, malleable, kernel,
@@ -222,6 +224,14 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
      */
     public boolean plots() {
         return bool(config, "output.plots");
+    }
+
+    /**
+     * Whether the run also writes Batsim's jobs file, batsim_jobs.csv (key {@code output.batsim};
+     * {@code run --batsim-output} turns it on).
+     */
+    public boolean batsimOutput() {
+        return bool(config, "output.batsim");
     }
 
     /**
