@@ -46,12 +46,12 @@ final class ExperimentCommand implements Runnable {
     /** Options every experiment shares. */
     static final class Common {
         @Option(names = {"-t", "--trace"}, required = true, paramLabel = "FILE",
-                description = "Workload trace: SWF (plain or gzip), .sim or .4col; see --trace-format.")
+                description = "Workload trace: SWF (plain or gzip), .sim, .4col or a Batsim .json workload; see --trace-format.")
         Path trace;
 
         @Option(names = "--trace-format", defaultValue = "auto", paramLabel = "FORMAT",
-                description = "auto, swf, sim or four-column (default ${DEFAULT-VALUE}: SWF by its content, else by"
-                        + " file name).")
+                description = "auto, swf, sim, four-column or batsim (default ${DEFAULT-VALUE}: SWF by its content, else"
+                        + " by file name).")
         String traceFormat;
 
         @Option(names = "--cores-per-node", defaultValue = "1", paramLabel = "N",

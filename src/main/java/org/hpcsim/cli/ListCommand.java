@@ -50,7 +50,7 @@ final class ListCommand implements Callable<Integer> {
         row(out, "FILE.mtx", "a MatrixMarket graph; .sim: comm FILE.mtx or coord COMM COORD");
         out.println();
         out.println("Trace formats (trace-format)");
-        row(out, "auto", "SWF by its content, else by file name: .swf, .sim or .4col (each also .gz)");
+        row(out, "auto", "SWF by its content, else by file name: .swf, .sim, .4col or .json (each also .gz)");
         for (TraceFormat f : TraceFormat.values()) {
             row(out, f.key(), f.description());
         }

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import org.hpcsim.config.Scenario;
@@ -46,6 +47,10 @@ final class RunCommand implements Callable<Integer> {
             + " output directory, as `hpcsim plot` does; key output.plots."})
     boolean plots;
 
+    @Option(names = "--batsim-output", description = {"Also write batsim_jobs.csv, Batsim's jobs file, which evalys"
+            + " loads (see docs/batsim.md); key output.batsim."})
+    boolean batsimOutput;
+
     @Option(names = "--pause-at", paramLabel = "TIME",
             description = "With --console: first pause at this simulated time (s, m, h, d; default 0).")
     String pauseAt;
@@ -78,7 +83,11 @@ final class RunCommand implements Callable<Integer> {
             if (plots) {
                 RunOptions.agree("--plots", "output.plots", true, options.overrides);
             }
-            Scenario scenario = ScenarioLoader.load(options, registry);
+            if (batsimOutput) {
+                RunOptions.agree("--batsim-output", "output.batsim", true, options.overrides);
+            }
+            Scenario scenario = ScenarioLoader.load(options, registry,
+                    batsimOutput ? Map.of("output.batsim", "true") : Map.of());
             boolean writePlots = plots || scenario.plots();
             if (pauseAt != null && !console) {
                 throw new InputException("--pause-at needs --console");

@@ -18,12 +18,12 @@ public final class RunOptions {
             description = "Scenario file (HOCON). Without one and without --trace: config/default.conf, the bundled default.")
     Path config;
 
-    @Option(names = {"-t", "--trace"}, paramLabel = "FILE", description = "Workload trace: SWF (plain or gzip), .sim or .4col; key trace.")
+    @Option(names = {"-t", "--trace"}, paramLabel = "FILE", description = "Workload trace: SWF (plain or gzip), .sim, .4col or a Batsim .json workload; key trace.")
     Path trace;
 
     @Option(names = "--trace-format", paramLabel = "FORMAT",
-            description = "auto, swf, sim or four-column (default auto: SWF by its content, else by file name);"
-                    + " key trace-format.")
+            description = "auto, swf, sim, four-column or batsim (a Batsim JSON workload; see docs/batsim.md) (default"
+                    + " auto: SWF by its content, else by file name, .json for batsim); key trace-format.")
     String traceFormat;
 
     @Option(names = {"-m", "--machine"}, paramLabel = "SPEC",

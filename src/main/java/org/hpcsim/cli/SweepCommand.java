@@ -48,7 +48,7 @@ final class SweepCommand implements Callable<Integer> {
     boolean force;
 
     @Option(names = "--trace-format", paramLabel = "FORMAT",
-            description = "Format of the base's trace: auto, swf, sim or four-column (default auto: SWF by its"
+            description = "Format of the base's trace: auto, swf, sim, four-column or batsim (default auto: SWF by its"
                     + " content, else by file name); key trace-format.")
     String traceFormat;
 

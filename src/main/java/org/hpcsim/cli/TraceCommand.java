@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 
 /** {@code hpcsim trace}: commands that work on trace files. */
 @Command(name = "trace", mixinStandardHelpOptions = true,
-        description = "Work on trace files (SWF, SST .sim, four-column).",
+        description = "Work on trace files (SWF, SST .sim, four-column, Batsim JSON workloads).",
         subcommands = {TraceTransformCommand.class, CommandLine.HelpCommand.class})
 final class TraceCommand implements Runnable {
 

@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
 /** {@code hpcsim trace transform}: read a trace, transform it, write it in any format. */
 @Command(name = "transform", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-            "Read a trace (SWF, SST .sim or four-column; plain or gzip), transform it and write it to FILE.",
+            "Read a trace (SWF, .sim, four-column or Batsim .json; plain or gzip), transform it, write it to FILE.",
+            "It writes SWF, .sim or four-column.",
             "With no transform option it converts between formats.",
         },
         footer = {
@@ -63,12 +64,13 @@ final class TraceTransformCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "Output format: swf, sim or four-column (default: the input's format, which must"
-                    + " then agree with FILE's extension .swf, .sim or .4col if it has one).")
+                    + " then agree with FILE's extension .swf, .sim or .4col if it has one; for a Batsim input,"
+                    + " the extension's).")
     String format;
 
     @Option(names = "--input-format", paramLabel = "FORMAT", defaultValue = "auto",
-            description = "Input format: auto (SWF by its content, else by file name: .swf, .sim or .4col, each"
-                    + " also with .gz), swf, sim or four-column (default ${DEFAULT-VALUE}).")
+            description = "Input format: auto (SWF by its content, else by file name: .swf, .sim, .4col or .json,"
+                    + " each also with .gz), swf, sim, four-column or batsim (default ${DEFAULT-VALUE}).")
     String inputFormat;
 
     @Option(names = "--scale-procs", paramLabel = "D", defaultValue = "1",
@@ -171,9 +173,22 @@ final class TraceTransformCommand implements Callable<Integer> {
         if (format != null) {
             TraceFormat f = TraceFormat.byKey(format);
             if (f == null) {
-                throw new InputException("--format: unknown format '" + format + "' (known: " + TraceFormat.keys() + ")");
+                throw new InputException("--format: unknown format '" + format + "' (known: " + TraceFormat.writableKeys()
+                        + ")");
+            }
+            if (!f.writable()) {
+                throw new InputException("--format: hpcsim reads " + f.key() + " traces but does not write them (it"
+                        + " writes " + TraceFormat.writableKeys() + ")");
             }
             return f;
+        }
+        if (!from.writable()) {
+            // The input's format cannot be the output's: the name's, if it has one, else --format.
+            if (named != null && named.writable()) {
+                return named;
+            }
+            throw new InputException("--format: hpcsim reads " + from.key() + " traces but does not write them; give"
+                    + " --format " + TraceFormat.writableKeys().replace(", ", " or "));
         }
         if (named != null && named != from) {
             throw new InputException(out.toString(), 0, "--out", "the name says " + named.key()

@@ -35,7 +35,7 @@ import org.hpcsim.workload.WorkloadOptions;
  * handed to the simulation.
  *
  * @param trace          workload trace file
- * @param traceFormat    auto, swf, sim or four-column
+ * @param traceFormat    auto, swf, sim, four-column or batsim
  * @param machine        machine spec, or "auto"
  * @param seed           master random seed
  * @param workload       how trace fields become jobs
@@ -151,6 +151,8 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         if (!TraceFormat.known(traceFormat)) {
             throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, " + TraceFormat.keys() + ")");
         }
+        // Read by batsimOutput() when the run is assembled; checked now, before the trace is read.
+        bool(c, "output.batsim");
         return new Scenario(Path.of(traceText), traceFormat, string(c, "machine"), longValue(c, "seed"),
                 workload, scheduler, external, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
                 thermal, List.copyOf(events), failures, io, malleable, kernel,
@@ -234,6 +236,14 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
      */
     public boolean plots() {
         return bool(config, "output.plots");
+    }
+
+    /**
+     * Whether the run also writes Batsim's jobs file, batsim_jobs.csv (key {@code output.batsim};
+     * {@code run --batsim-output} turns it on).
+     */
+    public boolean batsimOutput() {
+        return bool(config, "output.batsim");
     }
 
     /**

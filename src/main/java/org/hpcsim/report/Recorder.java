@@ -17,7 +17,7 @@ import org.hpcsim.topology.Topology;
  * Records every job's end: streams {@code jobs.csv} rows in the order they are recorded (which the
  * kernel makes deterministic) and accumulates the run's metrics, handed over when the simulation
  * ends. It also keeps the optional logs: the time series (the scheduler's counts, the room's samples,
- * the link loads), links.csv, the room's files, events and attempts, I/O.
+ * the link loads), links.csv, the room's files, events and attempts, I/O, Batsim's jobs file.
  */
 public final class Recorder implements Component<RecorderProtocol> {
 
@@ -32,6 +32,7 @@ public final class Recorder implements Component<RecorderProtocol> {
     private final FailureLog failures;
     private final IoLog io;
     private final TimeSeriesLog series;
+    private final BatsimJobsLog batsim;
     private boolean linksPending;
     private final Writer out;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 4096);
@@ -45,12 +46,13 @@ public final class Recorder implements Component<RecorderProtocol> {
      * the links.csv writer ({@link LinksCsv#off()} when it is not wanted); {@code thermal}: the room's
      * log, or null without a thermal model; {@code failures}: events.csv and attempts.csv, or null
      * when nothing can fail; {@code io}: io.csv, or null when no job does I/O; {@code series}:
-     * timeseries.csv, or null when it is off.
+     * timeseries.csv, or null when it is off; {@code batsim}: Batsim's jobs file, or null when it is off.
      */
     public Recorder(Topology topology, int[] spanRanks, Path jobsCsv, LinksCsv links, ThermalLog thermal,
-                    FailureLog failures, IoLog io, TimeSeriesLog series, RunProgress progress,
+                    FailureLog failures, IoLog io, TimeSeriesLog series, BatsimJobsLog batsim, RunProgress progress,
                     CompletableFuture<RunMetrics> result) {
         this.series = series;
+        this.batsim = batsim;
         this.failures = failures;
         this.io = io;
         this.meter = new LocalityMeter(topology, spanRanks);
@@ -113,6 +115,9 @@ public final class Recorder implements Component<RecorderProtocol> {
         double cooling = thermal == null || e.nodes() == null ? Double.NaN : thermal.jobCoolingPower(e.start(), e.end());
         JobsCsv.appendRow(buffer, e.job(), e.start(), e.end(), e.nodes(), e.status(), e.reason(), l, e.network(),
                 cooling, e.attempts(), e.firstStart());
+        if (batsim != null) {
+            batsim.add(e);
+        }
         metrics.add(e.job().arrival(), e.firstStart(), e.start(), e.end(), e.nodes() == null ? 0 : e.nodes().length,
                 e.status(), e.attempts());
         if (e.network() != null) {
@@ -168,6 +173,9 @@ public final class Recorder implements Component<RecorderProtocol> {
         if (io != null) {
             io.close();
         }
+        if (batsim != null) {
+            batsim.close();
+        }
         close();
         result.complete(metrics);
     }
@@ -198,6 +206,11 @@ public final class Recorder implements Component<RecorderProtocol> {
         quietly(() -> {
             if (io != null) {
                 io.close();
+            }
+        });
+        quietly(() -> {
+            if (batsim != null) {
+                batsim.close();
             }
         });
         quietly(this::close);

@@ -22,13 +22,20 @@ public final class NodePower {
 
     /** Watts of a node of a job started under {@code plan} (null without a network model). */
     public double watts(NetworkPlanner.Plan plan) {
+        return plan == null ? watts() : watts(plan.tau());
+    }
+
+    /** Watts of a node of a job without a network model: the power model's mix for the default share. */
+    public double watts() {
+        return power == null ? 0 : power.busy();
+    }
+
+    /** Watts of a node of a job whose network plan has the delay factor {@code tau}. */
+    public double watts(double tau) {
         if (power == null) {
             return 0;
         }
-        if (plan == null) {
-            return power.busy();
-        }
-        double comm = c * plan.tau();
+        double comm = c * tau;
         // c = 1 and tau = 0 leave no time at all; the job's share is then the network model's own.
         return 1 - c + comm > 0 ? power.busy(comm / (1 - c + comm)) : power.busy(c);
     }

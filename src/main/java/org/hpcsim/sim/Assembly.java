@@ -19,6 +19,7 @@ import org.hpcsim.protocol.NodeProtocol;
 import org.hpcsim.protocol.RecorderProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
+import org.hpcsim.report.BatsimJobsLog;
 import org.hpcsim.report.FailureLog;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.LinksCsv;
@@ -104,8 +105,9 @@ final class Assembly {
         }
         int batch = scenario.kernel().feederBatch();
         Address<FeederProtocol> feeder = wiring.add(TraceFeeder.TYPE, ports -> new TraceFeeder(ports, jobs, batch));
+        BatsimJobsLog batsim = scenario.batsimOutput() ? BatsimOutput.open(scenario, room, network, out) : null;
         Address<RecorderProtocol> recorder = wiring.add(Recorder.TYPE, ports -> new Recorder(topology, spanRanks,
-                out.file("jobs.csv"), linkLog, thermalLog, failureLog, ioLog, series, progress, metrics));
+                out.file("jobs.csv"), linkLog, thermalLog, failureLog, ioLog, series, batsim, progress, metrics));
         Addresses<LinkProtocol> linkActors = wiring.addGroup(LinkActor.TYPE, linkCount, LinkActor::new);
         // An I/O node is known to the leads as the pseudo-link after the network's links.
         Addresses<LinkProtocol> ioNodes = wiring.addGroup(IoNodeActor.TYPE, ioCount,

@@ -29,6 +29,15 @@ public final class TraceFiles {
      * been read so far (of a gzip file, compressed bytes: a fraction of its size on disk).
      */
     static BufferedReader open(Path file, LongConsumer bytesRead) {
+        // Latin-1 maps every byte, so odd bytes in a header comment can never fail decoding.
+        return new BufferedReader(new InputStreamReader(openStream(file, bytesRead), StandardCharsets.ISO_8859_1), 1 << 16);
+    }
+
+    /**
+     * The bytes of a trace file, plain or gunzipped (by the magic bytes, whatever the name), for a
+     * format that decodes them itself (JSON); {@code bytesRead} as in {@link #open(Path, LongConsumer)}.
+     */
+    static InputStream openStream(Path file, LongConsumer bytesRead) {
         if (Files.isDirectory(file)) {
             throw new InputException(file, 0, null, "is a directory, not a trace file");
         }
@@ -39,9 +48,7 @@ public final class TraceFiles {
             int b1 = raw.read();
             int b2 = raw.read();
             raw.reset();
-            InputStream in = (b1 == 0x1f && b2 == 0x8b) ? new GZIPInputStream(raw, 1 << 16) : raw;
-            // Latin-1 maps every byte, so odd bytes in a header comment can never fail decoding.
-            return new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16);
+            return (b1 == 0x1f && b2 == 0x8b) ? new GZIPInputStream(raw, 1 << 16) : raw;
         } catch (NoSuchFileException e) {
             throw new InputException(file, 0, null, "no such file");
         } catch (AccessDeniedException e) {

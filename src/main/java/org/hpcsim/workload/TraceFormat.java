@@ -7,11 +7,15 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-/** The trace formats hpcsim reads; {@code auto} recognises SWF by its content, the others by file name. */
+/**
+ * The trace formats hpcsim reads; {@code auto} recognises SWF by its content, the others by file name.
+ * All but Batsim's JSON workloads can also be written ({@code hpcsim trace transform}).
+ */
 public enum TraceFormat {
     SWF("swf", ".swf", "Standard Workload Format of the Parallel Workloads Archive (plain or gzip)"),
     SIM("sim", ".sim", "SST scheduler job list: arrival procs runtime estimate [options] (.sim)"),
-    FOUR_COLUMN("four-column", ".4col", "submit procs runtime requested, one job per line (.4col)");
+    FOUR_COLUMN("four-column", ".4col", "submit procs runtime requested, one job per line (.4col)"),
+    BATSIM("batsim", ".json", "Batsim JSON workload: nb_res, jobs, delay profiles (.json); read only");
 
     private final String key;
     private final String extension;
@@ -41,7 +45,19 @@ public enum TraceFormat {
             case SWF -> new SwfReader(file, options);
             case SIM -> new SimTraceReader(file, options);
             case FOUR_COLUMN -> new FourColumnReader(file, options);
+            case BATSIM -> new BatsimWorkloadReader(file, options);
         };
+    }
+
+    /** Whether hpcsim writes traces in this format (it reads Batsim workloads but does not write them). */
+    public boolean writable() {
+        return this != BATSIM;
+    }
+
+    /** The keys of the formats hpcsim writes, comma-separated, for messages. */
+    public static String writableKeys() {
+        return Arrays.stream(values()).filter(TraceFormat::writable).map(TraceFormat::key)
+                .collect(Collectors.joining(", "));
     }
 
     /** The keys of every format, comma-separated, for messages. */
@@ -60,7 +76,7 @@ public enum TraceFormat {
         return null;
     }
 
-    /** The format a file name implies ({@code .swf}, {@code .sim}, {@code .4col}, each optionally {@code .gz}), or null. */
+    /** The format a file name implies ({@code .swf}, {@code .sim}, {@code .4col}, {@code .json}, each optionally {@code .gz}), or null. */
     public static TraceFormat byFileName(Path file) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".gz")) {
@@ -78,8 +94,10 @@ public enum TraceFormat {
      * The format of {@code file}: {@code name} is a format key, or {@code auto}. Auto recognises SWF by
      * its content, whatever the file is called: plain or gzip (by its magic bytes), its first line that
      * is neither blank nor a {@code ;} comment has {@value SwfRecord#FIELDS} numeric fields. Any other file
-     * goes by its name: {@code .swf}, {@code .sim} or {@code .4col}, each also followed by {@code .gz}.
-     * ({@code .sim} and four-column lines cannot be told apart by content: both start with four numbers.)
+     * goes by its name: {@code .swf}, {@code .sim}, {@code .4col} or {@code .json} (a Batsim workload),
+     * each also followed by {@code .gz}. ({@code .sim} and four-column lines cannot be told apart by
+     * content: both start with four numbers.) A {@code .json} name is taken before the content is read:
+     * JSON is never SWF, and a workload written on one line would make a long first line.
      *
      * @throws InputException for an unknown name, or a file that cannot be read or recognised
      */
@@ -99,6 +117,9 @@ public enum TraceFormat {
         if (!name.toLowerCase(Locale.ROOT).equals("auto")) {
             throw new InputException("trace-format: unknown format '" + name + "' (known: auto, " + keys() + ")");
         }
+        if (byFileName(file) == BATSIM) {
+            return BATSIM;
+        }
         FirstLine first = firstJobLine(file);
         if (first.swf()) {
             return SWF;
@@ -109,7 +130,7 @@ public enum TraceFormat {
                     ? "no job line, and "
                     : "not SWF (the first job line has " + first.fields() + " fields, not " + SwfRecord.FIELDS
                             + " numbers), and ")
-                    + "the name ends in none of .swf, .sim, .4col (each also .gz); set " + setting + " to one of "
+                    + "the name ends in none of .swf, .sim, .4col, .json (each also .gz); set " + setting + " to one of "
                     + keys());
         }
         return f;

@@ -146,6 +146,9 @@ public final class TraceTransform {
 
     /** Applies the settings and writes the trace in the given format. */
     public Summary write(Settings s, TraceFormat out, Writer w) throws IOException {
+        if (!out.writable()) {
+            throw new IllegalArgumentException("hpcsim does not write " + out.key() + " traces");
+        }
         int n = jobs.size();
         long lines = (long) n * s.replicate();
         if (lines > Integer.MAX_VALUE - 8) {

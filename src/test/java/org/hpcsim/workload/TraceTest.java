@@ -126,8 +126,8 @@ class TraceTest {
         InputException fourColumns = assertThrows(InputException.class,
                 () -> TraceFormat.resolve("auto", write("t.txt", "; header\n\n0 4 10 -1\n")));
         assertEquals(dir.resolve("t.txt") + ":3: trace-format: not SWF (the first job line has 4 fields, not 18"
-                + " numbers), and the name ends in none of .swf, .sim, .4col (each also .gz); set trace-format"
-                + " (--trace-format) to one of swf, sim, four-column", fourColumns.getMessage());
+                + " numbers), and the name ends in none of .swf, .sim, .4col, .json (each also .gz); set trace-format"
+                + " (--trace-format) to one of swf, sim, four-column, batsim", fourColumns.getMessage());
         InputException empty = assertThrows(InputException.class,
                 () -> TraceFormat.resolve("auto", write("empty.txt", "; only a comment\n")));
         assertTrue(empty.getMessage().startsWith(dir.resolve("empty.txt") + ": trace-format: no job line, and the"

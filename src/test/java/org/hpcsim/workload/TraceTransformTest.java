@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.hpcsim.kernel.SimTime;
@@ -243,7 +244,7 @@ class TraceTransformTest {
         for (Path in : List.of(swf, sim, four)) {
             TraceFormat from = TraceFormat.byFileName(in);
             List<Job> original = readAll(in, from);
-            for (TraceFormat to : TraceFormat.values()) {
+            for (TraceFormat to : writable()) {
                 Out out = transform(in, from, TraceTransform.Settings.NONE, to);
                 Path back = write("back" + to.extension(), out.text());
                 List<Job> again = readAll(back, to);
@@ -288,10 +289,17 @@ class TraceTransformTest {
         assertTrue(readAll(small, TraceFormat.SWF).stream().allMatch(j -> j.procs() >= 1 && j.procs() <= 32));
     }
 
+    /** The formats hpcsim writes: every one but Batsim's, which it only reads. */
+    private static List<TraceFormat> writable() {
+        List<TraceFormat> formats = Arrays.stream(TraceFormat.values()).filter(TraceFormat::writable).toList();
+        assertEquals(List.of(TraceFormat.SWF, TraceFormat.SIM, TraceFormat.FOUR_COLUMN), formats);
+        return formats;
+    }
+
     @Test
     void aJobTheOutputCannotHoldIsCountedNotSilentlyDropped() throws IOException {
         Path in = write("big.4col", "0 4 10 10\n# comment\n5 3000000000 10 10\n");
-        for (TraceFormat to : TraceFormat.values()) {
+        for (TraceFormat to : writable()) {
             Out out = transform(in, TraceFormat.FOUR_COLUMN, settings(1, "1", 2, 1), to);
             assertEquals(2, out.jobs().size(), out.text());
             assertEquals(1, out.summary().dropped());

@@ -1,0 +1,41 @@
+package org.hpcsim.sim;
+
+import java.util.List;
+import java.util.function.IntFunction;
+import org.hpcsim.batsim.BatsimJobsCsv;
+import org.hpcsim.config.Scenario;
+import org.hpcsim.report.BatsimJobsLog;
+import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.scheduling.NetworkPlanner;
+import org.hpcsim.scheduling.NodePower;
+import org.hpcsim.workload.BatsimWorkloadReader;
+import org.hpcsim.workload.TraceFormat;
+
+/**
+ * What Batsim's jobs file of a run ({@code output.batsim}) needs besides the jobs' ends: each job's
+ * profile name, from a Batsim workload (other traces name none), and the watts of a busy node, by
+ * the scheduler's rule ({@link NodePower}), when a room is modelled.
+ */
+final class BatsimOutput {
+    private BatsimOutput() {
+    }
+
+    /** Opens the file in {@code out}; {@code room} and {@code network} as the run has them (null when off). */
+    static BatsimJobsLog open(Scenario scenario, Room room, NetworkPlanner network, OutputDirectory out) {
+        BatsimJobsLog.NodeWatts watts = null;
+        if (room != null) {
+            NodePower power = new NodePower(room.model().power(),
+                    network == null ? Double.NaN : network.communicationFraction());
+            watts = use -> use == null ? power.watts() : power.watts(use.tau());
+        }
+        return BatsimJobsLog.open(out.file(BatsimJobsCsv.FILE), profiles(scenario), watts);
+    }
+
+    private static IntFunction<String> profiles(Scenario scenario) {
+        if (TraceFormat.resolve(scenario.traceFormat(), scenario.trace()) != TraceFormat.BATSIM) {
+            return index -> "";
+        }
+        List<String> names = BatsimWorkloadReader.profileNames(scenario.trace());
+        return names::get;
+    }
+}

@@ -1,0 +1,479 @@
+package org.hpcsim.workload;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.hpcsim.kernel.SimTime;
+
+/**
+ * Reader of Batsim's JSON workloads (Batsim 4, its {@code docs/input-workload.rst}): one object with
+ * {@code nb_res} (a positive integer), {@code jobs} (an array of jobs: {@code id}, {@code subtime},
+ * {@code res}, {@code profile}, optionally {@code walltime}; other fields are ignored) and
+ * {@code profiles} (an object of named profiles, each with a {@code type}). Plain or gzip.
+ *
+ * <p>Mapping to a {@link Job}: the run time is the {@code delay} of the job's {@code delay} profile;
+ * the estimate is the {@code walltime}, or when it is absent or -1 (Batsim's "no walltime"), the run
+ * time times the missing-estimate factor (the SWF rule); processors are {@code res}, which map to
+ * nodes by cores-per-node; the submit time is {@code subtime}. Seconds are read exactly from the
+ * number's decimal text and rounded to the microsecond by {@link SimTime}'s one rule. The id must be
+ * an integer, or a string holding one in canonical form ({@code "7"}, not {@code "07"} or
+ * {@code "w0!7"}): hpcsim's job ids are numbers, and Batsim's jobs file writes the id back as read.
+ * The header has {@code MaxProcs} = {@code nb_res}, so {@code machine = auto} gives the workload's
+ * machine.
+ *
+ * <p>A job whose profile is not a delay profile, or is not defined, one with a negative submission
+ * time and one with no resources become jobs with a reject reason. What Batsim would refuse to load
+ * is an {@link InputException} naming the file, the line, the field ({@code jobs[3].walltime}) and
+ * the job: not JSON, a missing or mistyped field, a walltime that is neither -1 nor positive, a
+ * delay profile without a non-negative {@code delay}. Jobs need not be in submission order
+ * ({@link Trace} sorts them then, as for any format).
+ *
+ * <p>The jobs are streamed, never held as a tree. Profiles are read first: when the document gives
+ * them before the jobs, in the same pass; otherwise a first pass skips the jobs to read them and a
+ * second pass streams the jobs. Until {@link #next()} has returned null, {@link #header()} may lack
+ * an {@code nb_res} given after the jobs.
+ */
+public final class BatsimWorkloadReader implements TraceReader {
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+
+    /** A profile as far as hpcsim needs it: its type, and for a delay profile its delay. */
+    private record Profile(String name, String type, long delay) {
+        boolean isDelay() {
+            return type.equals("delay");
+        }
+    }
+
+    /** A field's value as read: its token, text (a string's without quotes) and line. */
+    private record Value(JsonToken token, String text, long line) {
+        boolean number() {
+            return token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT;
+        }
+
+        /** The value as an error message shows it: a string quoted, a number as written. */
+        String shown() {
+            return token == JsonToken.VALUE_STRING ? "\"" + text + "\"" : text;
+        }
+    }
+
+    private final Path file;
+    private final WorkloadOptions options;
+    private final Map<String, Profile> profiles = new HashMap<>();
+    private boolean profilesRead;
+    private boolean jobsSeen;
+    private int nbRes = -1;
+    private final boolean twoPasses;
+    private JsonParser parser;
+    private long bytesRead;
+    private int index;
+    private long lastArrival;
+    private String profile;
+    private boolean done;
+
+    public BatsimWorkloadReader(Path file, WorkloadOptions options) throws IOException {
+        this.file = file;
+        this.options = options;
+        JsonParser first = open();
+        boolean streaming;
+        try {
+            streaming = toJobs(first);
+        } catch (JsonProcessingException e) {
+            first.close();
+            throw notJson(e);
+        } catch (RuntimeException e) {
+            first.close();
+            throw e;
+        }
+        twoPasses = !streaming;
+        if (streaming) {
+            parser = first;
+            return;
+        }
+        first.close();
+        checkTopLevel();
+        parser = open();
+        try {
+            skipTo(parser, "jobs");
+        } catch (JsonProcessingException e) {
+            parser.close();
+            throw notJson(e);
+        }
+    }
+
+    /**
+     * The profile name of every job, by job index ({@link Job#index()}), for outputs that write it back
+     * (Batsim's jobs file). Names shared by many jobs are one string.
+     */
+    public static List<String> profileNames(Path file) {
+        List<String> names = new ArrayList<>();
+        try (BatsimWorkloadReader r = new BatsimWorkloadReader(file, WorkloadOptions.DEFAULTS)) {
+            while (r.next() != null) {
+                names.add(r.profile());
+            }
+        } catch (IOException e) {
+            throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
+        }
+        return names;
+    }
+
+    /** The profile name of the job {@link #next()} returned last. */
+    public String profile() {
+        return profile;
+    }
+
+    @Override
+    public TraceHeader header() {
+        return nbRes < 0 ? TraceHeader.EMPTY : new TraceHeader(Map.of("MaxProcs", Integer.toString(nbRes)));
+    }
+
+    @Override
+    public long bytesRead() {
+        return bytesRead;
+    }
+
+    @Override
+    public Job next() throws IOException {
+        if (done) {
+            return null;
+        }
+        try {
+            JsonToken t = parser.nextToken();
+            if (t == JsonToken.END_ARRAY) {
+                finish();
+                return null;
+            }
+            String where = "jobs[" + index + "]";
+            if (t != JsonToken.START_OBJECT) {
+                throw new InputException(file, line(), where, "expected a job object {\"id\": ..., \"subtime\": ...,"
+                        + " \"res\": ..., \"profile\": ...}, found " + describe(t));
+            }
+            return job(where, line());
+        } catch (JsonProcessingException e) {
+            throw notJson(e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        parser.close();
+    }
+
+    private JsonParser open() throws IOException {
+        try {
+            return JSON.createParser(TraceFiles.openStream(file, n -> bytesRead = n));
+        } catch (JsonProcessingException e) {
+            throw notJson(e);
+        }
+    }
+
+    /**
+     * Reads the top level up to the jobs: true when positioned at the start of the jobs array with the
+     * profiles read; false at the end of the document (the jobs came before the profiles and were
+     * skipped, or are missing).
+     */
+    private boolean toJobs(JsonParser p) throws IOException {
+        JsonToken first = p.nextToken();
+        if (first != JsonToken.START_OBJECT) {
+            throw new InputException(file, line(p), null, "expected a Batsim workload, a JSON object with"
+                    + " \"nb_res\", \"jobs\" and \"profiles\", found " + describe(first));
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken value = p.nextToken();
+            switch (name) {
+                case "nb_res" -> nbRes = nbRes(p, value);
+                case "profiles" -> readProfiles(p, value);
+                case "jobs" -> {
+                    if (value != JsonToken.START_ARRAY) {
+                        throw new InputException(file, line(p), "jobs", "expected an array of jobs, found "
+                                + describe(value));
+                    }
+                    jobsSeen = true;
+                    if (profilesRead) {
+                        return true;
+                    }
+                    p.skipChildren();
+                }
+                default -> p.skipChildren();
+            }
+        }
+        checkEnd(p);
+        return false;
+    }
+
+    /** Moves the second pass to the start of the jobs array. */
+    private void skipTo(JsonParser p, String field) throws IOException {
+        p.nextToken();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            if (name.equals(field)) {
+                return;
+            }
+            p.skipChildren();
+        }
+        throw new IllegalStateException("the first pass found \"" + field + "\" in " + file);
+    }
+
+    /** After the jobs: the rest of the top level (single pass), then the required fields. */
+    private void finish() throws IOException {
+        done = true;
+        if (!twoPasses) {
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (name.equals("nb_res")) {
+                    nbRes = nbRes(parser, value);
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            checkEnd(parser);
+            checkTopLevel();
+        }
+    }
+
+    /** The object has ended: nothing may follow it. */
+    private void checkEnd(JsonParser p) throws IOException {
+        JsonToken after = p.nextToken();
+        if (after != null) {
+            throw new InputException(file, line(p), null, "unexpected " + describe(after)
+                    + " after the workload object (a workload file holds one JSON object)");
+        }
+    }
+
+    /** Every required top-level field was there. */
+    private void checkTopLevel() {
+        String missing = nbRes < 0 ? "nb_res" : !jobsSeen ? "jobs" : !profilesRead ? "profiles" : null;
+        if (missing != null) {
+            throw new InputException(file, 0, missing, "missing: a Batsim workload has \"nb_res\", \"jobs\" and"
+                    + " \"profiles\"");
+        }
+    }
+
+    private int nbRes(JsonParser p, JsonToken value) throws IOException {
+        if (value != JsonToken.VALUE_NUMBER_INT || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                || p.getLongValue() <= 0 || p.getLongValue() > Integer.MAX_VALUE) {
+            throw new InputException(file, line(p), "nb_res", "expected a positive integer (the machine's"
+                    + " resources), found " + describe(p, value));
+        }
+        return p.getIntValue();
+    }
+
+    private void readProfiles(JsonParser p, JsonToken value) throws IOException {
+        if (value != JsonToken.START_OBJECT) {
+            throw new InputException(file, line(p), "profiles", "expected an object of named profiles, found "
+                    + describe(value));
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            String where = "profiles." + name;
+            long at = line(p);
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new InputException(file, line(p), where, "expected a profile object {\"type\": ...}, found "
+                        + describe(p.currentToken()));
+            }
+            Value type = null;
+            Value delay = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                Value v = value(p);
+                if (field.equals("type")) {
+                    type = v;
+                } else if (field.equals("delay")) {
+                    delay = v;
+                }
+            }
+            if (type == null || type.token() != JsonToken.VALUE_STRING) {
+                throw new InputException(file, type == null ? at : type.line(), where + ".type",
+                        type == null ? "missing: every profile has a type" : "expected a string, found " + type.shown());
+            }
+            long micros = -1;
+            if (type.text().equals("delay")) {
+                if (delay == null) {
+                    throw new InputException(file, at, where + ".delay", "missing: a delay profile has a delay (seconds)");
+                }
+                micros = seconds(delay, where + ".delay", "", "a number of seconds >= 0");
+                if (micros < 0) {
+                    throw new InputException(file, delay.line(), where + ".delay", "expected a number of seconds >= 0,"
+                            + " found " + delay.shown());
+                }
+            }
+            profiles.put(name, new Profile(name, type.text(), micros));
+        }
+        profilesRead = true;
+    }
+
+    private Job job(String where, long line) throws IOException {
+        Value id = null;
+        Value subtime = null;
+        Value walltime = null;
+        Value res = null;
+        Value profileName = null;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            Value v = value(parser);
+            switch (field) {
+                case "id" -> id = v;
+                case "subtime" -> subtime = v;
+                case "walltime" -> walltime = v;
+                case "res" -> res = v;
+                case "profile" -> profileName = v;
+                default -> {
+                    // Batsim lets users add fields of their own; they do not change how a job runs.
+                }
+            }
+        }
+        long jobId = id(id, where, line);
+        String job = "job " + jobId + ": ";
+        long submit = seconds(required(subtime, where, "subtime", line, job), where + ".subtime", job,
+                "a number of seconds");
+        long requested = -1;
+        if (walltime != null) {
+            requested = seconds(walltime, where + ".walltime", job, "-1 (no walltime) or a number of seconds > 0");
+            if (requested != -SimTime.MICROS_PER_SECOND && requested <= 0) {
+                throw new InputException(file, walltime.line(), where + ".walltime", job
+                        + "expected -1 (no walltime) or a number of seconds > 0, found " + walltime.shown());
+            }
+        }
+        Value r = required(res, where, "res", line, job);
+        long procs;
+        try {
+            procs = r.token() == JsonToken.VALUE_NUMBER_INT ? Long.parseLong(r.text()) : Long.MIN_VALUE;
+        } catch (NumberFormatException e) {
+            procs = Long.MIN_VALUE;
+        }
+        if (procs == Long.MIN_VALUE) {
+            throw new InputException(file, r.line(), where + ".res", job + "expected an integer (resources), found "
+                    + r.shown());
+        }
+        Value pv = required(profileName, where, "profile", line, job);
+        if (pv.token() != JsonToken.VALUE_STRING) {
+            throw new InputException(file, pv.line(), where + ".profile", job + "expected a profile name (a string),"
+                    + " found " + pv.shown());
+        }
+        Profile p = profiles.get(pv.text());
+        profile = p != null ? p.name() : pv.text();
+
+        String reason = null;
+        if (submit < 0) {
+            reason = "negative submission time";
+        } else if (p == null) {
+            reason = "profile '" + pv.text() + "' is not defined in profiles";
+        } else if (!p.isDelay()) {
+            reason = "profile '" + p.name() + "' has type '" + p.type() + "'; hpcsim runs delay profiles only";
+        } else if (procs <= 0) {
+            reason = "no resources requested (res " + procs + ")";
+        } else if (procs > Integer.MAX_VALUE) {
+            reason = TraceRecord.PROCS_OUT_OF_RANGE;
+        }
+        long runTime = p != null && p.isDelay() ? p.delay() : -1;
+        long arrival = submit >= 0 ? submit : lastArrival;
+        lastArrival = arrival;
+        long estimate;
+        if (requested > 0) {
+            estimate = requested;
+        } else if (runTime >= 0) {
+            estimate = SimTime.fromSeconds(SimTime.toSeconds(runTime) * options.missingEstimate());
+        } else {
+            estimate = -1;
+        }
+        estimate = options.effectiveEstimate(estimate, runTime);
+        int n = (int) Math.max(0, Math.min(procs, Integer.MAX_VALUE));
+        return new Job(index++, jobId, line, submit, arrival, runTime, estimate, n,
+                reason == null ? options.nodesFor(n) : 0, null, null, reason);
+    }
+
+    /** The current field's value; an object or array is skipped and kept as a token only. */
+    private Value value(JsonParser p) throws IOException {
+        JsonToken t = p.nextToken();
+        long at = line(p);
+        if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return new Value(t, t == JsonToken.START_OBJECT ? "an object" : "an array", at);
+        }
+        return new Value(t, p.getText(), at);
+    }
+
+    private Value required(Value v, String where, String field, long line, String job) {
+        if (v == null) {
+            throw new InputException(file, line, where + "." + field, job + "missing (a job has id, subtime, res and"
+                    + " profile)");
+        }
+        return v;
+    }
+
+    /** The job id: an integer, or a string holding one in canonical form. */
+    private long id(Value v, String where, long line) {
+        Value id = required(v, where, "id", line, "");
+        String text = id.text();
+        if (id.token() == JsonToken.VALUE_NUMBER_INT || id.token() == JsonToken.VALUE_STRING) {
+            try {
+                long n = Long.parseLong(text);
+                if (Long.toString(n).equals(text)) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+        }
+        throw new InputException(file, id.line(), where + ".id", "expected an integer job id (or a string holding"
+                + " one, such as \"7\"), found " + id.shown() + ": hpcsim's job ids are numbers");
+    }
+
+    /** A number of seconds as exact microseconds, within the range every trace reader accepts. */
+    private long seconds(Value v, String field, String job, String expected) {
+        if (v.number()) {
+            try {
+                long micros = SimTime.parseSeconds(v.text());
+                if (Math.abs(micros) <= Fields.MAX_SECONDS * SimTime.MICROS_PER_SECOND) {
+                    return micros;
+                }
+            } catch (ArithmeticException | IllegalArgumentException e) {
+                // out of range, reported below
+            }
+            throw new InputException(file, v.line(), field, job + "expected " + expected + ", at most 1e12 s, found "
+                    + v.shown());
+        }
+        throw new InputException(file, v.line(), field, job + "expected " + expected + ", found " + v.shown());
+    }
+
+    private InputException notJson(JsonProcessingException e) {
+        long at = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getLineNr());
+        return new InputException(file, at, null, "not a valid JSON workload: " + e.getOriginalMessage());
+    }
+
+    private long line() {
+        return line(parser);
+    }
+
+    private static long line(JsonParser p) {
+        return Math.max(0, p.currentTokenLocation().getLineNr());
+    }
+
+    private static String describe(JsonToken t) {
+        if (t == null) {
+            return "the end of the file";
+        }
+        return switch (t) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case VALUE_NULL -> "null";
+            default -> t.asString() == null ? t.name() : t.asString();
+        };
+    }
+
+    private static String describe(JsonParser p, JsonToken t) throws IOException {
+        return t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT ? p.getText() : describe(t);
+    }
+}
