@@ -60,7 +60,8 @@ public final class RunOptions {
 
     @Option(names = "--plugin", paramLabel = "JAR",
             description = "A plugin jar whose policies (schedulers, allocators, queue orders, failure models, curves,"
-                    + " trace formats) the run may use (repeatable; see docs/plugins.md); added to the key plugins.")
+                    + " trace formats) the run may use (repeatable; added to the key plugins, as --inject adds to"
+                    + " events; see docs/plugins.md).")
     List<Path> plugins = new ArrayList<>();
 
     @Option(names = "--inject", paramLabel = "EVENT",

@@ -25,13 +25,16 @@ import org.hpcsim.registry.PolicySpec;
  * absolute only into {@code config-used.conf} and {@code sweep-used.conf} ({@link #withAbsoluteOutputDir}).
  */
 public final class ConfigPaths {
-    /** Keys whose value is a file, or holds one ({@code machine = "line:@FILE"}, a curve {@code file:PATH}, a .mtx pattern). */
-    public static final List<String> KEYS = List.of("trace", "events-file", "allocator.pinned", "allocator.policy",
-            "allocator.span-curve", "machine", "network.pattern", "io.jobs-file", "thermal.d-matrix", "thermal.a-matrix",
-            "plugins");
-
     /** The key listing plugin jars: a list of paths, each resolved against where it was set. */
     public static final String PLUGINS = "plugins";
+
+    /**
+     * Keys whose value is a file, or holds one ({@code machine = "line:@FILE"}, a curve {@code file:PATH}, a .mtx
+     * pattern, the list of {@code plugins}).
+     */
+    public static final List<String> KEYS = List.of("trace", "events-file", "allocator.pinned", "allocator.policy",
+            "allocator.span-curve", "machine", "network.pattern", "io.jobs-file", "thermal.d-matrix", "thermal.a-matrix",
+            PLUGINS);
 
     private static final String FILE_CURVE = "file:";
     private static final String LINE_FILE = "line:@";
