@@ -16,7 +16,7 @@ class ArchitectureTest {
     /** Policies, models, actors and the kernel: configuration is read above them and handed down as options records. */
     private static final List<String> BELOW_CONFIG = List.of("allocation", "topology", "network", "thermal",
             "failure", "malleable", "workload", "storage", "scheduling", "node", "link", "room", "report",
-            "kernel", "events", "locality", "torus", "protocol", "feeder");
+            "kernel", "events", "locality", "torus", "protocol", "feeder", "plugin");
 
     /** Where the simulation's components live: they implement the Pekko-free component API. */
     private static final List<String> COMPONENTS = List.of("node", "link", "storage", "room", "scheduling", "report",

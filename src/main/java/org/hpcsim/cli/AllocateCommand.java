@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.hpcsim.allocation.AllocationRefusedException;
-import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.plugin.Plugins;
 import org.hpcsim.report.JsonWriter;
 import org.hpcsim.study.AllocationInstance;
 import org.hpcsim.study.AllocationResult;
@@ -73,12 +73,20 @@ final class AllocateCommand implements Callable<Integer> {
     @Option(names = "--batch", paramLabel = "FILE", description = "JSON instances, one per line; - reads standard input.")
     String batch;
 
+    @CommandLine.Mixin
+    PluginOptions plugins;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
-        StandAloneAllocation study = new StandAloneAllocation(StandardPolicies.registry());
+        try (Plugins loaded = plugins.load()) {
+            return allocate(new StandAloneAllocation(loaded.registry()));
+        }
+    }
+
+    private int allocate(StandAloneAllocation study) throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (batch != null) {
             if (topology != null || busy != null || busyFile != null || size != null) {

@@ -10,7 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.SimTime;
-import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.plugin.Plugins;
+import org.hpcsim.registry.Registry;
 import org.hpcsim.report.OutputDirectory;
 import org.hpcsim.study.CoolingExperiment;
 import org.hpcsim.study.CplantExperiment;
@@ -76,14 +77,18 @@ final class ExperimentCommand implements Runnable {
         @Option(names = {"-q", "--quiet"}, description = "Do not print the table.")
         boolean quiet;
 
+        @CommandLine.Mixin
+        PluginOptions plugins;
+
         int threads() {
             return threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
         }
 
-        List<Job> jobs() {
+        /** The trace's jobs, its format one of {@code registry}'s. */
+        List<Job> jobs(Registry registry) {
             try {
                 return Workloads.load(trace, traceFormat, new WorkloadOptions(coresPerNode,
-                        WorkloadOptions.SwfSizeField.ALLOCATED, 1.0, true));
+                        WorkloadOptions.SwfSizeField.ALLOCATED, 1.0, true), registry);
             } catch (IllegalArgumentException e) {
                 throw new InputException(e.getMessage());
             }
@@ -146,12 +151,18 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() {
-            List<Job> jobs = common.jobs();
+            try (Plugins plugins = common.plugins.load()) {
+                return run(plugins.registry());
+            }
+        }
+
+        private int run(Registry registry) {
+            List<Job> jobs = common.jobs(registry);
             SituationDecisionExperiment.Settings s = new SituationDecisionExperiment.Settings(machine, scheduler,
                     situations, decisions, common.seed, common.threads());
             List<SituationDecisionExperiment.Entry> entries;
             try {
-                entries = new SituationDecisionExperiment(StandardPolicies.registry()).run(jobs, s);
+                entries = new SituationDecisionExperiment(registry).run(jobs, s);
             } catch (IllegalArgumentException e) {
                 throw new InputException(e.getMessage());
             }
@@ -211,18 +222,24 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() {
+            try (Plugins plugins = common.plugins.load()) {
+                return run(plugins.registry());
+            }
+        }
+
+        private int run(Registry registry) {
             long pollMicros = pollMicros();
             for (double wm : workMultiples) {
                 if (!(wm > 0) || Double.isInfinite(wm)) {
                     throw new InputException("--work-multiples must be positive numbers, got " + wm);
                 }
             }
-            List<Job> jobs = common.jobs();
+            List<Job> jobs = common.jobs(registry);
             CplantExperiment.Settings s = new CplantExperiment.Settings(machine, scheduler, pollMicros, strategies,
                     curves, workMultiples, common.seed, common.threads());
             List<CplantExperiment.Entry> entries;
             try {
-                entries = new CplantExperiment(StandardPolicies.registry()).run(jobs, s);
+                entries = new CplantExperiment(registry).run(jobs, s);
             } catch (IllegalArgumentException e) {
                 throw new InputException(e.getMessage());
             }
@@ -296,6 +313,12 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() {
+            try (Plugins plugins = common.plugins.load()) {
+                return run(plugins.registry());
+            }
+        }
+
+        private int run(Registry registry) {
             Map<String, String> keys = new LinkedHashMap<>();
             keys.put("trace", common.trace.toString());
             keys.put("trace-format", common.traceFormat);
@@ -319,7 +342,7 @@ final class ExperimentCommand implements Runnable {
                 dir.inPlace("runs");
                 CoolingExperiment.Settings s = new CoolingExperiment.Settings(keys, allocators, common.out,
                         common.threads());
-                entries = new CoolingExperiment(StandardPolicies.registry(), runtime).run(s);
+                entries = new CoolingExperiment(registry, runtime).run(s);
             } catch (RuntimeException e) {
                 dir.close();
                 throw e;

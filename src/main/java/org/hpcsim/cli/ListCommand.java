@@ -2,24 +2,42 @@ package org.hpcsim.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
-import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.workload.TraceFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code hpcsim list}: every registered policy with its parameters and defaults. */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = "List schedulers, allocators, queue orders, curves, machines, network models, patterns and trace formats.")
+        description = {"List schedulers, allocators, queue orders, curves, machines, network models, patterns and trace formats.",
+            "With --plugin, also the plugins' entries, each with the jar and provider class it comes from."})
 final class ListCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    PluginOptions plugins;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
+        try (Plugins loaded = plugins.load()) {
+            list(loaded);
+        }
+        return 0;
+    }
+
+    private void list(Plugins plugins) {
         PrintWriter out = spec.commandLine().getOut();
-        Registry r = StandardPolicies.registry();
+        Registry r = plugins.registry();
+        if (!plugins.providers().isEmpty()) {
+            out.println("Plugins (plugins, --plugin); the entries they add say so, the others are built in");
+            for (Registry.Origin o : plugins.providers()) {
+                row(out, o.jar().getFileName().toString(), o.provider() + " (" + o.jar() + ")");
+            }
+            out.println();
+        }
         section(out, "Schedulers", r.schedulers());
         section(out, "Allocators", r.allocators());
         section(out, "Queue orders", r.orders());
@@ -54,8 +72,11 @@ final class ListCommand implements Callable<Integer> {
         for (TraceFormat f : TraceFormat.values()) {
             row(out, f.key(), f.description());
         }
+        for (Registry.Entry<Registry.TraceSource> e : r.traceFormats().entries()) {
+            row(out, e.name(), e.description() + " (auto: names ending " + e.factory().extension() + ")");
+            origin(out, e);
+        }
         out.flush();
-        return 0;
     }
 
     private static <F> void section(PrintWriter out, String title, Registry.Section<F> section) {
@@ -68,8 +89,16 @@ final class ListCommand implements Callable<Integer> {
             for (Registry.Param p : e.params()) {
                 row(out, "", p.name() + " = " + p.defaultValue() + ": " + p.description());
             }
+            origin(out, e);
         }
         out.println();
+    }
+
+    /** A row naming the plugin an entry comes from; none for a built-in one. */
+    private static void origin(PrintWriter out, Registry.Entry<?> e) {
+        if (!e.origin().builtIn()) {
+            row(out, "", "from: " + e.origin());
+        }
     }
 
     private static void row(PrintWriter out, String left, String right) {

@@ -18,7 +18,7 @@ import org.hpcsim.malleable.Placement;
 import org.hpcsim.malleable.ScheduleFile;
 import org.hpcsim.malleable.Speedup;
 import org.hpcsim.malleable.Verifier;
-import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.plugin.Plugins;
 import org.hpcsim.report.OutputDirectory;
 import org.hpcsim.study.MalleableExperiment;
 import org.hpcsim.study.ResultTable;
@@ -92,6 +92,9 @@ final class MalleableCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Do not print the table.")
     boolean quiet;
 
+    @CommandLine.Mixin
+    PluginOptions plugins;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -120,8 +123,8 @@ final class MalleableCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        try (ActorRuntime runtime = ActorRuntime.start()) {
-            r = MalleableExperiment.run(instance, scheduler, alphaUpTo, StandardPolicies.registry(), runtime, work);
+        try (Plugins loaded = plugins.load(); ActorRuntime runtime = ActorRuntime.start()) {
+            r = MalleableExperiment.run(instance, scheduler, alphaUpTo, loaded.registry(), runtime, work);
         } catch (IllegalArgumentException e) {
             throw new InputException("command line", 0, null, e.getMessage());
         }

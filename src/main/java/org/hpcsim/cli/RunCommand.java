@@ -1,5 +1,6 @@
 package org.hpcsim.cli;
 
+import com.typesafe.config.Config;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -15,8 +16,8 @@ import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.plot.PlotOptions;
 import org.hpcsim.plot.RunPlots;
+import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
-import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.sim.LiveRun;
 import org.hpcsim.sim.Simulation;
@@ -79,59 +80,64 @@ final class RunCommand implements Callable<Integer> {
         // Pekko starts on another core while the inputs are read and checked.
         CompletableFuture<ActorRuntime> runtime = takeRuntime();
         try {
-            Registry registry = StandardPolicies.registry();
             if (plots) {
                 RunOptions.agree("--plots", "output.plots", true, options.overrides);
             }
             if (batsimOutput) {
                 RunOptions.agree("--batsim-output", "output.batsim", true, options.overrides);
             }
-            Scenario scenario = ScenarioLoader.load(options, registry,
-                    batsimOutput ? Map.of("output.batsim", "true") : Map.of());
-            boolean writePlots = plots || scenario.plots();
-            if (pauseAt != null && !console) {
-                throw new InputException("--pause-at needs --console");
+            Config config = ScenarioLoader.config(options, batsimOutput ? Map.of("output.batsim", "true") : Map.of());
+            try (Plugins plugins = Plugins.load(Scenario.plugins(config))) {
+                return run(Scenario.from(config, plugins.registry()), plugins.registry(), runtime);
             }
-            long pause;
-            try {
-                pause = pauseAt == null ? 0 : ScenarioEvent.time(pauseAt);
-            } catch (IllegalArgumentException e) {
-                throw new InputException("--pause-at: " + e.getMessage());
-            }
-            PrintWriter out = spec.commandLine().getOut();
-            if (console) {
-                Simulation sim = Simulation.prepare(scenario, registry);
-                BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-                ready(sim, null);
-                Console c = new Console(LiveRun.start(sim, runtime.join(), pause), in, out, System.console() != null);
-                Simulation.Result result;
-                try (Interrupts.Handle h = Interrupts.onFirst(c::interrupt)) {
-                    result = c.run();
-                }
-                return finish(scenario, sim, result, writePlots);
-            }
-            Simulation sim;
-            Simulation.Result result;
-            // The line starts before the trace is read: reading a large one takes seconds.
-            RunMonitor monitor = new RunMonitor(scenario.trace());
-            try (ProgressLine progress = ProgressLine.wanted(scenario.progress(), options.quiet)
-                    ? ProgressLine.start(System.err, "[hpcsim] ", monitor::line) : null) {
-                sim = Simulation.prepare(scenario, registry, Runtime.getRuntime().availableProcessors(), monitor.scan());
-                monitor.prepared(sim);
-                ready(sim, progress);
-                if (progress != null) {
-                    progress.redraw();
-                }
-                Simulation running = sim;
-                try (Interrupts.Handle h = Interrupts.onFirst(() -> interrupt(running))) {
-                    result = sim.run(runtime.join());
-                }
-            }
-            return finish(scenario, sim, result, writePlots);
         } finally {
             // Also when the inputs were bad: the runtime may still be starting; stop it once it has.
             runtime.thenAccept(ActorRuntime::shutdown);
         }
+    }
+
+    /** Runs the checked scenario, its policies from {@code registry}. */
+    private int run(Scenario scenario, Registry registry, CompletableFuture<ActorRuntime> runtime) throws InterruptedException {
+        boolean writePlots = plots || scenario.plots();
+        if (pauseAt != null && !console) {
+            throw new InputException("--pause-at needs --console");
+        }
+        long pause;
+        try {
+            pause = pauseAt == null ? 0 : ScenarioEvent.time(pauseAt);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--pause-at: " + e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (console) {
+            Simulation sim = Simulation.prepare(scenario, registry);
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            ready(sim, null);
+            Console c = new Console(LiveRun.start(sim, runtime.join(), pause), in, out, System.console() != null);
+            Simulation.Result result;
+            try (Interrupts.Handle h = Interrupts.onFirst(c::interrupt)) {
+                result = c.run();
+            }
+            return finish(scenario, sim, result, writePlots);
+        }
+        Simulation sim;
+        Simulation.Result result;
+        // The line starts before the trace is read: reading a large one takes seconds.
+        RunMonitor monitor = new RunMonitor(scenario.trace());
+        try (ProgressLine progress = ProgressLine.wanted(scenario.progress(), options.quiet)
+                ? ProgressLine.start(System.err, "[hpcsim] ", monitor::line) : null) {
+            sim = Simulation.prepare(scenario, registry, Runtime.getRuntime().availableProcessors(), monitor.scan());
+            monitor.prepared(sim);
+            ready(sim, progress);
+            if (progress != null) {
+                progress.redraw();
+            }
+            Simulation running = sim;
+            try (Interrupts.Handle h = Interrupts.onFirst(() -> interrupt(running))) {
+                result = sim.run(runtime.join());
+            }
+        }
+        return finish(scenario, sim, result, writePlots);
     }
 
     /** --force, and the warnings about the settings (above the progress line, if one is drawn). */

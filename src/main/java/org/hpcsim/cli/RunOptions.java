@@ -64,6 +64,12 @@ public final class RunOptions {
             + " the same names are replaced, others kept). A finished run is replaced whole without it.")
     boolean force;
 
+    @Option(names = "--plugin", paramLabel = "JAR",
+            description = "A plugin jar whose policies (schedulers, allocators, queue orders, failure models, curves,"
+                    + " trace formats) the run may use (repeatable; added to the key plugins, as --inject adds to"
+                    + " events; see docs/plugins.md).")
+    List<Path> plugins = new ArrayList<>();
+
     @Option(names = "--inject", paramLabel = "EVENT",
             description = "Inject an event, e.g. \"at 3600s fail node 17\" or \"at 5000s crac 0 fail\" (repeatable; added to the key events).")
     List<String> inject = new ArrayList<>();
@@ -186,8 +192,9 @@ public final class RunOptions {
 
     /** Whether no option but -D and --quiet was given. */
     boolean onlyOverrides() {
-        return inject.isEmpty() && Stream.of(config, trace, traceFormat, machine, scheduler, externalSocket, allocator,
-                pinned, coresPerNode, seed, events, failures, onJobFailure, threads, out).allMatch(Objects::isNull);
+        return inject.isEmpty() && plugins.isEmpty() && Stream.of(config, trace, traceFormat, machine, scheduler,
+                externalSocket, allocator, pinned, coresPerNode, seed, events, failures, onJobFailure, threads, out)
+                .allMatch(Objects::isNull);
     }
 
     /** The same options as arguments of a {@code run} command line (for bench's child processes). */
@@ -213,6 +220,10 @@ public final class RunOptions {
         for (String event : inject) {
             a.add("--inject");
             a.add(event);
+        }
+        for (Path jar : plugins) {
+            a.add("--plugin");
+            a.add(jar.toString());
         }
         return a;
     }

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.hpcsim.config.ConfigLoader;
+import org.hpcsim.config.ConfigPaths;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.workload.InputException;
@@ -31,12 +32,18 @@ final class ScenarioLoader {
     private ScenarioLoader() {
     }
 
-    static Scenario load(RunOptions options, Registry registry) {
-        return load(options, registry, Map.of());
+    /** The scenario of the options, its policies looked up in {@code registry}, with {@code extra} keys set after every option. */
+    static Scenario load(RunOptions options, Registry registry, Map<String, String> extra) {
+        return Scenario.from(config(options, extra), registry);
     }
 
-    /** As {@link #load(RunOptions, Registry)}, with {@code extra} keys set after every option. */
-    static Scenario load(RunOptions options, Registry registry, Map<String, String> extra) {
+    /** The merged configuration of the options: events from --inject and jars from --plugin added to their keys. */
+    static Config config(RunOptions options) {
+        return config(options, Map.of());
+    }
+
+    /** As {@link #config(RunOptions)}, with {@code extra} keys set after every option. */
+    static Config config(RunOptions options, Map<String, String> extra) {
         Map<String, String> overrides = new LinkedHashMap<>(options.toOverrides());
         overrides.putAll(extra);
         Config config;
@@ -53,7 +60,7 @@ final class ScenarioLoader {
             events.addAll(options.inject);
             config = config.withValue("events", ConfigValueFactory.fromIterable(events, "--inject"));
         }
-        return Scenario.from(config, registry);
+        return ConfigPaths.withPlugins(config, options.plugins, "--plugin");
     }
 
     /**

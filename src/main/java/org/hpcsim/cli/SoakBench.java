@@ -15,8 +15,8 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
-import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.report.OutputDirectory;
 import org.hpcsim.sim.Simulation;
 import org.hpcsim.soak.Soak;
@@ -44,7 +44,13 @@ final class SoakBench {
         if (options.config == null && options.trace == null) {
             options.config = Path.of(DEFAULT_CONFIG);
         }
-        Registry registry = StandardPolicies.registry();
+        try (Plugins plugins = Plugins.load(Scenario.plugins(ScenarioLoader.config(options)))) {
+            return soak(options, plugins.registry(), runs, boundSeconds, busyThreads, out);
+        }
+    }
+
+    private static int soak(RunOptions options, Registry registry, int runs, double boundSeconds, int busyThreads,
+                            PrintWriter out) throws IOException, InterruptedException {
         Path root = Files.createTempDirectory("hpcsim-soak-");
         int hangs = 0;
         int failures = 0;

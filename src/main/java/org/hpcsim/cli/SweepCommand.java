@@ -2,14 +2,15 @@ package org.hpcsim.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
-import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.sweep.SweepPlan;
 import org.hpcsim.sweep.SweepRunner;
 import picocli.CommandLine;
@@ -55,6 +56,11 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines; errors only.")
     boolean quiet;
 
+    @Option(names = "--plugin", paramLabel = "JAR",
+            description = "A plugin jar whose policies the runs may use (repeatable; see docs/plugins.md); added to the"
+                    + " base's key plugins (which may not be an axis: the runs share the plugins).")
+    List<Path> plugins = new ArrayList<>();
+
     @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
             description = "Set a configuration key of the base scenario (not an axis), e.g. -Dnode.report-latency=5s"
                     + " (repeatable); -Doutput.dir may not differ from --out.")
@@ -67,8 +73,9 @@ final class SweepCommand implements Callable<Integer> {
     public Integer call() {
         // Pekko starts on another core while the sweep and all its scenarios are read and checked.
         CompletableFuture<ActorRuntime> runtime = RunCommand.takeRuntime();
+        // Loaded while the sweep file is read (its base names jars too), closed when the sweep is over.
+        Plugins[] loaded = {Plugins.none()};
         try {
-            Registry registry = StandardPolicies.registry();
             if (out != null) {
                 RunOptions.agree("--out", "output.dir", out, overrides);
             }
@@ -80,7 +87,11 @@ final class SweepCommand implements Callable<Integer> {
             }
             settings.putAll(overrides);
             overrides.keySet().forEach(key -> origins.put(key, "-D" + key.strip()));
-            SweepPlan plan = SweepPlan.read(config, settings, origins, out, registry);
+            SweepPlan plan = SweepPlan.read(config, settings, origins, out, plugins, jars -> {
+                loaded[0] = Plugins.load(jars);
+                return loaded[0].registry();
+            });
+            Registry registry = loaded[0].registry();
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
             List<SweepRunner.Failure> failures;
             try (SweepRunner runner = SweepRunner.open(plan, registry, runs, Main::inputError, force)) {
@@ -110,6 +121,7 @@ final class SweepCommand implements Callable<Integer> {
             }
             return status;
         } finally {
+            loaded[0].close();
             runtime.thenAccept(ActorRuntime::shutdown);
         }
     }

@@ -1,6 +1,7 @@
 package org.hpcsim.config;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
@@ -24,9 +25,16 @@ import org.hpcsim.registry.PolicySpec;
  * absolute only into {@code config-used.conf} and {@code sweep-used.conf} ({@link #withAbsoluteOutputDir}).
  */
 public final class ConfigPaths {
-    /** Keys whose value is a file, or holds one ({@code machine = "line:@FILE"}, a curve {@code file:PATH}, a .mtx pattern). */
+    /** The key listing plugin jars: a list of paths, each resolved against where it was set. */
+    public static final String PLUGINS = "plugins";
+
+    /**
+     * Keys whose value is a file, or holds one ({@code machine = "line:@FILE"}, a curve {@code file:PATH}, a .mtx
+     * pattern, the list of {@code plugins}).
+     */
     public static final List<String> KEYS = List.of("trace", "events-file", "allocator.pinned", "allocator.policy",
-            "allocator.span-curve", "machine", "network.pattern", "io.jobs-file", "thermal.d-matrix", "thermal.a-matrix");
+            "allocator.span-curve", "machine", "network.pattern", "io.jobs-file", "thermal.d-matrix", "thermal.a-matrix",
+            PLUGINS);
 
     private static final String FILE_CURVE = "file:";
     private static final String LINE_FILE = "line:@";
@@ -55,6 +63,15 @@ public final class ConfigPaths {
      * Keeps the value's origin, so that messages still name the file and line it came from.
      */
     public static ConfigValue absolute(String key, ConfigValue v) {
+        if (key.equals(PLUGINS) && v instanceof ConfigList list) {
+            List<ConfigValue> items = new ArrayList<>(list.size());
+            for (ConfigValue item : list) {
+                items.add(item.valueType() != ConfigValueType.STRING ? item
+                        : ConfigValueFactory.fromAnyRef(file((String) item.unwrapped(), base(item.origin())))
+                                .withOrigin(item.origin()));
+            }
+            return ConfigValueFactory.fromIterable(items).withOrigin(v.origin());
+        }
         if (!KEYS.contains(key) || v.valueType() != ConfigValueType.STRING) {
             return v;
         }
@@ -69,6 +86,27 @@ public final class ConfigPaths {
             default -> file(text, base);
         };
         return resolved.equals(text) ? v : ConfigValueFactory.fromAnyRef(resolved).withOrigin(v.origin());
+    }
+
+    /**
+     * The configuration with {@code jars} (given on the command line as {@code origin}) added to the end of
+     * {@code plugins}, absolute against the working directory.
+     */
+    public static Config withPlugins(Config c, List<Path> jars, String origin) {
+        if (jars.isEmpty()) {
+            return c;
+        }
+        List<ConfigValue> all = new ArrayList<>();
+        if (c.hasPath(PLUGINS)) {
+            if (!(c.getValue(PLUGINS) instanceof ConfigList list)) {
+                return c; // not a list: the scenario's check reports it
+            }
+            all.addAll(list);
+        }
+        for (Path jar : jars) {
+            all.add(ConfigValueFactory.fromAnyRef(jar.toAbsolutePath().normalize().toString(), origin));
+        }
+        return c.withValue(PLUGINS, ConfigValueFactory.fromIterable(all, origin));
     }
 
     /** The configuration with {@code output.dir} absolute (against the working directory), for a file to be re-run from anywhere. */

@@ -27,7 +27,6 @@ import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.thermal.RoomLayout;
 import org.hpcsim.thermal.ThermalOptions;
 import org.hpcsim.workload.InputException;
-import org.hpcsim.workload.TraceFormat;
 import org.hpcsim.workload.WorkloadOptions;
 
 /**
@@ -66,7 +65,7 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
     /** When to show the progress line. */
     public enum Progress { AUTO, ON, OFF }
 
-    /** Reads and checks a merged configuration. */
+    /** Reads and checks a merged configuration; {@code registry} has the policies of its plugins ({@link #plugins}). */
     public static Scenario from(Config c, Registry registry) {
         String traceText = c.getIsNull("trace") ? null : string(c, "trace");
         if (traceText == null || traceText.isBlank()) {
@@ -82,6 +81,8 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         } catch (IllegalArgumentException e) {
             throw new InputException(source(c, "workload"), 0, null, e.getMessage());
         }
+        // The caller loaded the jars into the registry (plugins(c)); a scenario read without them still checks the key.
+        plugins(c);
         String scheduler = string(c, "scheduler.policy");
         check(c, "scheduler.policy", () -> registry.scheduler(scheduler));
         String socket = string(c, "scheduler.external.socket");
@@ -148,8 +149,9 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
                 positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"),
                 oneOf(c, "kernel.executor", KernelOptions.Engine.class));
         String traceFormat = string(c, "trace-format");
-        if (!TraceFormat.known(traceFormat)) {
-            throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, " + TraceFormat.keys() + ")");
+        if (!registry.knowsTraceFormat(traceFormat)) {
+            throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, "
+                    + registry.traceFormatKeys() + ")");
         }
         // Read by batsimOutput() when the run is assembled; checked now, before the trace is read.
         bool(c, "output.batsim");
@@ -158,6 +160,25 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
                 thermal, List.copyOf(events), failures, io, malleable, kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class),
                 new TimeSeriesOptions(bool(c, "output.timeseries"), duration(c, "output.timeseries-interval")), c);
+    }
+
+    /**
+     * The plugin jars of a merged configuration (key {@code plugins}, paths absolute): read before the
+     * scenario, whose policies they may provide.
+     */
+    public static List<Path> plugins(Config c) {
+        List<Path> jars = new ArrayList<>();
+        for (String jar : strings(c, ConfigPaths.PLUGINS)) {
+            if (jar.isBlank()) {
+                throw fail(c, ConfigPaths.PLUGINS, "a plugin jar path is empty");
+            }
+            try {
+                jars.add(Path.of(jar));
+            } catch (java.nio.file.InvalidPathException e) {
+                throw fail(c, ConfigPaths.PLUGINS, "not a path: '" + jar + "'");
+            }
+        }
+        return jars;
     }
 
     private static ThermalOptions thermal(Config c, double fraction) {

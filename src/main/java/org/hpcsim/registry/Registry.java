@@ -1,23 +1,28 @@
 package org.hpcsim.registry;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.failure.FailureModel;
-import org.hpcsim.scheduling.JobOrder;
+import org.hpcsim.scheduling.QueueOrder;
 import org.hpcsim.scheduling.SchedulingPolicy;
 import org.hpcsim.thermal.RoomModel;
 import org.hpcsim.topology.Curve;
+import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.TraceFormat;
+import org.hpcsim.workload.TraceOpener;
 
 /**
  * Named policies by kind. Each entry has a description and positional parameters with defaults;
  * {@link StandardPolicies} registers the built-in ones. Adding a policy is one class plus one
- * {@code register} line there.
+ * {@code register} line there; a plugin ({@code org.hpcsim.plugin}) adds entries to a run's own copy.
  */
 public final class Registry {
 
@@ -25,8 +30,24 @@ public final class Registry {
     public record Param(String name, String defaultValue, String description) {
     }
 
+    /** Where an entry comes from: built in ({@link #BUILT_IN}), or a plugin's jar and provider class. */
+    public record Origin(Path jar, String provider) {
+        public static final Origin BUILT_IN = new Origin(null, null);
+
+        public boolean builtIn() {
+            return jar == null;
+        }
+
+        /** {@code built-in}, or {@code plugin NAME.jar (PROVIDER)}. */
+        @Override
+        public String toString() {
+            return builtIn() ? "built-in" : "plugin " + jar.getFileName() + " (" + provider + ")";
+        }
+    }
+
     /** One registered policy; {@code complexity} is empty where it says nothing useful. */
-    public record Entry<F>(String name, String description, String complexity, List<Param> params, F factory) {
+    public record Entry<F>(String name, String description, String complexity, List<Param> params, F factory,
+                           Origin origin) {
         /** How the entry is written with its parameters, e.g. {@code easy[order]}. */
         public String signature() {
             if (params.isEmpty()) {
@@ -76,6 +97,13 @@ public final class Registry {
         Curve create(Args args);
     }
 
+    /**
+     * A trace format beyond {@link TraceFormat}'s (a plugin's): how to open its files, and the file-name
+     * ending ({@code .jobs}, lower case) by which {@code trace-format = auto} recognises them.
+     */
+    public record TraceSource(String extension, TraceOpener opener) {
+    }
+
     /** The entries of one kind, in registration order. */
     public static final class Section<F> {
         private final String kind;
@@ -102,13 +130,25 @@ public final class Registry {
 
         /** Registers with a statement of the cost of one call, e.g. {@code O(F k log F), F free nodes}. */
         public void register(String name, String description, String complexity, List<Param> params, F factory) {
-            if (entries.putIfAbsent(name, new Entry<>(name, description, complexity, List.copyOf(params), factory)) != null) {
+            register(name, description, complexity, params, factory, Origin.BUILT_IN);
+        }
+
+        /** Registers an entry that comes from {@code origin}. */
+        public void register(String name, String description, String complexity, List<Param> params, F factory,
+                             Origin origin) {
+            if (entries.putIfAbsent(name, new Entry<>(name, description, complexity, List.copyOf(params), factory,
+                    origin)) != null) {
                 throw new IllegalStateException(kind + " '" + name + "' registered twice");
             }
         }
 
         public Collection<Entry<F>> entries() {
             return Collections.unmodifiableCollection(entries.values());
+        }
+
+        /** The entry of this name, or null. */
+        public Entry<F> find(String name) {
+            return entries.get(name);
         }
 
         public Entry<F> lookup(String name) {
@@ -138,9 +178,10 @@ public final class Registry {
 
     private final Section<SchedulerFactory> schedulers = new Section<>("scheduler", "scheduler.policy, --scheduler");
     private final Section<AllocatorFactory> allocators = new Section<>("allocator", "allocator.policy, --allocator");
-    private final Section<JobOrder> orders = new Section<>("queue order", "the order argument of schedulers");
+    private final Section<QueueOrder> orders = new Section<>("queue order", "the order argument of schedulers");
     private final Section<CurveFactory> curves = new Section<>("curve", "the curve argument of 1D allocators");
     private final Section<FailureFactory> failures = new Section<>("failure model", "failures.model");
+    private final Section<TraceSource> traceFormats = new Section<>("trace format", "trace-format");
 
     public Section<SchedulerFactory> schedulers() {
         return schedulers;
@@ -150,7 +191,7 @@ public final class Registry {
         return allocators;
     }
 
-    public Section<JobOrder> orders() {
+    public Section<QueueOrder> orders() {
         return orders;
     }
 
@@ -160,6 +201,11 @@ public final class Registry {
 
     public Section<FailureFactory> failures() {
         return failures;
+    }
+
+    /** Trace formats beyond {@link TraceFormat}'s built-in ones (empty unless a plugin adds some). */
+    public Section<TraceSource> traceFormats() {
+        return traceFormats;
     }
 
     /** Builds a failure model from a spec such as {@code exponential[1000h,4h]}. */
@@ -216,7 +262,7 @@ public final class Registry {
         return own == null ? "snake" : own;
     }
 
-    public JobOrder order(String name) {
+    public QueueOrder order(String name) {
         return orders.lookup(name).factory();
     }
 
@@ -230,5 +276,51 @@ public final class Registry {
                 ? new PolicySpec("file", List.of(text.substring("file:".length())))
                 : PolicySpec.parse(text);
         return curves.lookup(s.name()).factory().create(curves.args(s));
+    }
+
+    /** Whether {@code name} is {@code auto}, a built-in trace format or one of {@link #traceFormats()}. */
+    public boolean knowsTraceFormat(String name) {
+        return TraceFormat.known(name) || traceFormats.find(name.toLowerCase(Locale.ROOT)) != null;
+    }
+
+    /** The names of every trace format, built-in first, comma-separated, for messages. */
+    public String traceFormatKeys() {
+        StringBuilder keys = new StringBuilder(TraceFormat.keys());
+        for (Entry<TraceSource> e : traceFormats.entries()) {
+            keys.append(", ").append(e.name());
+        }
+        return keys.toString();
+    }
+
+    /**
+     * How to open {@code file} in the format {@code name}: a built-in format, one of {@link #traceFormats()},
+     * or for {@code auto} the one of {@link #traceFormats()} whose extension ends the file name (the
+     * longest), else what {@link TraceFormat#resolve(String, Path)} recognises.
+     *
+     * @throws InputException for an unknown name, or a file that cannot be read or recognised
+     */
+    public TraceOpener traceOpener(String name, Path file) {
+        String key = name.toLowerCase(Locale.ROOT);
+        TraceFormat builtIn = TraceFormat.byKey(key);
+        if (builtIn != null) {
+            return builtIn::open;
+        }
+        if (!key.equals("auto")) {
+            Entry<TraceSource> e = traceFormats.find(key);
+            if (e == null) {
+                throw new InputException("trace-format: unknown format '" + name + "' (known: auto, "
+                        + traceFormatKeys() + ")");
+            }
+            return e.factory().opener();
+        }
+        String fileName = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        TraceSource best = null;
+        for (Entry<TraceSource> e : traceFormats.entries()) {
+            String ext = e.factory().extension();
+            if (fileName.endsWith(ext) && (best == null || ext.length() > best.extension().length())) {
+                best = e.factory();
+            }
+        }
+        return best != null ? best.opener() : TraceFormat.resolve(name, file)::open;
     }
 }

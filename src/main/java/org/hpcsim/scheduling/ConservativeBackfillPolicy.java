@@ -12,7 +12,7 @@ import org.hpcsim.workload.Job;
  * is treated as one microsecond, so the job still needs its nodes for an instant.
  */
 public final class ConservativeBackfillPolicy extends QueuedPolicy {
-    public ConservativeBackfillPolicy(JobOrder order) {
+    public ConservativeBackfillPolicy(QueueOrder order) {
         super(order);
     }
 

@@ -15,7 +15,7 @@ import org.hpcsim.workload.Job;
  * end; a head that cannot fit until a repair gets no shadow time (it blocks nothing).
  */
 public final class EasyBackfillPolicy extends QueuedPolicy {
-    public EasyBackfillPolicy(JobOrder order) {
+    public EasyBackfillPolicy(QueueOrder order) {
         super(order);
     }
 

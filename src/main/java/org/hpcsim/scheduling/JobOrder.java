@@ -7,7 +7,7 @@ import org.hpcsim.workload.Job;
  * Queue orders. Every order ends with (submit time, job id, trace position), so no two jobs compare
  * equal. Sizes are requested processors; lengths are estimates (what the scheduler knows).
  */
-public enum JobOrder {
+public enum JobOrder implements QueueOrder {
     FIFO("fifo", "submit time, then job id", null),
     SMALLFIRST("smallfirst", "fewest requested processors first", Comparator.comparingInt(Job::procs)),
     LARGEFIRST("largefirst", "most requested processors first", Comparator.comparingInt(Job::procs).reversed()),
@@ -16,12 +16,6 @@ public enum JobOrder {
     CPLANT("cplant", "Cplant's queue (Leung et al.): fewest requested processors, then shortest requested time",
             Comparator.comparingInt(Job::procs).thenComparingLong(Job::estimate));
 
-    /** Holder, because enum constructors cannot read the enum's own static fields. */
-    private static final class Arrival {
-        static final Comparator<Job> ORDER = Comparator.comparingLong(Job::arrival)
-                .thenComparingLong(Job::id).thenComparingInt(Job::index);
-    }
-
     private final String key;
     private final String description;
     private final Comparator<Job> comparator;
@@ -29,7 +23,7 @@ public enum JobOrder {
     JobOrder(String key, String description, Comparator<Job> primary) {
         this.key = key;
         this.description = description;
-        this.comparator = primary == null ? Arrival.ORDER : primary.thenComparing(Arrival.ORDER);
+        this.comparator = primary == null ? ARRIVAL : primary.thenComparing(ARRIVAL);
     }
 
     public String key() {
@@ -40,6 +34,7 @@ public enum JobOrder {
         return description;
     }
 
+    @Override
     public Comparator<Job> comparator() {
         return comparator;
     }

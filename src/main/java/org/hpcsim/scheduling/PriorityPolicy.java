@@ -5,7 +5,7 @@ package org.hpcsim.scheduling;
  * them; the first job that cannot start blocks the queue. With the fifo order this is FCFS.
  */
 public final class PriorityPolicy extends QueuedPolicy {
-    public PriorityPolicy(JobOrder order) {
+    public PriorityPolicy(QueueOrder order) {
         super(order);
     }
 

@@ -7,7 +7,7 @@ import org.hpcsim.workload.Job;
 abstract class QueuedPolicy implements SchedulingPolicy {
     protected final TreeSet<Job> queue;
 
-    protected QueuedPolicy(JobOrder order) {
+    protected QueuedPolicy(QueueOrder order) {
         this.queue = new TreeSet<>(order.comparator());
     }
 

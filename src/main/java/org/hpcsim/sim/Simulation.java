@@ -59,7 +59,7 @@ import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStream;
 import org.hpcsim.workload.ScanProgress;
 import org.hpcsim.workload.Trace;
-import org.hpcsim.workload.TraceFormat;
+import org.hpcsim.workload.TraceOpener;
 
 /**
  * One simulation run. {@link #prepare} checks every input (trace, machine, policies) before anything
@@ -144,7 +144,7 @@ public final class Simulation {
 
     /** As {@link #prepare(Scenario, Registry, int)}, telling {@code scan} how far the trace has been read. */
     public static Simulation prepare(Scenario scenario, Registry registry, int cores, ScanProgress scan) {
-        TraceFormat format = TraceFormat.resolve(scenario.traceFormat(), scenario.trace());
+        TraceOpener format = registry.traceOpener(scenario.traceFormat(), scenario.trace());
         Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan);
         Topology topology = machine(scenario, trace);
         MachineState machine = new MachineState(topology);

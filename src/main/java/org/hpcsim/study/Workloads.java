@@ -3,10 +3,11 @@ package org.hpcsim.study;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.hpcsim.registry.Registry;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStream;
+import org.hpcsim.workload.ScanProgress;
 import org.hpcsim.workload.Trace;
-import org.hpcsim.workload.TraceFormat;
 import org.hpcsim.workload.WorkloadOptions;
 
 /** Loading a trace into memory for studies that run it many times. */
@@ -14,9 +15,9 @@ public final class Workloads {
     private Workloads() {
     }
 
-    /** Every job of the trace, in arrival order. */
-    public static List<Job> load(Path trace, String format, WorkloadOptions options) {
-        Trace t = Trace.scan(trace, TraceFormat.resolve(format, trace), options);
+    /** Every job of the trace, in arrival order; {@code format} is one of {@code registry}'s (a plugin's too). */
+    public static List<Job> load(Path trace, String format, WorkloadOptions options, Registry registry) {
+        Trace t = Trace.scan(trace, registry.traceOpener(format, trace), options, new ScanProgress());
         List<Job> jobs = new ArrayList<>();
         try (JobStream s = t.open()) {
             for (Job j = s.next(); j != null; j = s.next()) {

@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.ConfigPaths;
 import org.hpcsim.config.Scenario;
@@ -98,6 +99,21 @@ public final class SweepPlan {
      */
     public static SweepPlan read(Path file, Map<String, String> overrides, Map<String, String> origins, Path out,
                                  Registry registry) {
+        return read(file, overrides, origins, out, List.of(), jars -> {
+            if (!jars.isEmpty()) {
+                throw new IllegalArgumentException("this sweep names plugins " + jars + ": read it with their registry");
+            }
+            return registry;
+        });
+    }
+
+    /**
+     * As {@link #read(Path, Map, Map, Path, Registry)}, for a sweep that may use plugins: {@code plugins}
+     * (the command line's {@code --plugin} jars) are added to the base's key {@code plugins}, and the runs
+     * are checked against {@code registry} of the resulting list of jars (one for the whole sweep).
+     */
+    public static SweepPlan read(Path file, Map<String, String> overrides, Map<String, String> origins, Path out,
+                                 List<Path> plugins, Function<List<Path>, Registry> registry) {
         Config user = ConfigLoader.parse(file);
         if (!user.hasPathOrNull("sweep")) {
             throw new InputException(file, 0, "sweep",
@@ -112,7 +128,9 @@ public final class SweepPlan {
                 }
             }
         }
-        Config base = ConfigLoader.merge(user.withoutPath("sweep"), overrides, origins);
+        Config base = ConfigPaths.withPlugins(ConfigLoader.merge(user.withoutPath("sweep"), overrides, origins),
+                plugins, "--plugin");
+        Registry runs = registry.apply(Scenario.plugins(base));
         Path dir = out != null ? out : outputDir(base);
         List<Combination> combinations = new ArrayList<>();
         Set<String> taken = new HashSet<>();
@@ -144,7 +162,7 @@ public final class SweepPlan {
             String name = unique(sanitize(label.toString()), taken);
             config = config.withValue("output.dir",
                     ConfigValueFactory.fromAnyRef(dir.resolve("runs").resolve(name).toString(), "sweep " + file));
-            combinations.add(new Combination(index, name, texts, Scenario.from(config, registry)));
+            combinations.add(new Combination(index, name, texts, Scenario.from(config, runs)));
         }
         return new SweepPlan(file, base, axes, dir, combinations);
     }
@@ -183,6 +201,10 @@ public final class SweepPlan {
             ConfigLoader.checkKey(key, source(v), line(v));
             if (key.equals("output.dir")) {
                 throw bad(v, where, "cannot be an axis: each run writes to DIR/runs/LABEL (set DIR with -o or output.dir)");
+            }
+            if (key.equals(ConfigPaths.PLUGINS)) {
+                throw bad(v, where, "cannot be an axis: the runs of a sweep share one set of plugins (set plugins"
+                        + " in the base, or --plugin)");
             }
             if (givenAs.containsKey(key)) {
                 throw bad(v, where, key + " is given twice (as " + givenAs.get(key) + " and " + given + ")");

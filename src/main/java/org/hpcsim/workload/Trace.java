@@ -16,18 +16,18 @@ import java.util.List;
  */
 public final class Trace {
     private final Path file;
-    private final TraceFormat format;
+    private final TraceOpener opener;
     private final WorkloadOptions options;
     private final TraceHeader header;
     private final int jobs;
     private final boolean sorted;
     private final int tightEstimates;
 
-    private Trace(Path file, TraceFormat format, WorkloadOptions options, TraceHeader header, int jobs,
+    private Trace(Path file, TraceOpener opener, WorkloadOptions options, TraceHeader header, int jobs,
                   boolean sorted, int tightEstimates) {
         this.tightEstimates = tightEstimates;
         this.file = file;
-        this.format = format;
+        this.opener = opener;
         this.options = options;
         this.header = header;
         this.jobs = jobs;
@@ -41,7 +41,12 @@ public final class Trace {
 
     /** As {@link #scan(Path, TraceFormat, WorkloadOptions)}, telling {@code progress} how far it has got. */
     public static Trace scan(Path file, TraceFormat format, WorkloadOptions options, ScanProgress progress) {
-        try (TraceReader reader = format.open(file, options)) {
+        return scan(file, format::open, options, progress);
+    }
+
+    /** As {@link #scan(Path, TraceFormat, WorkloadOptions, ScanProgress)}, for a format that {@code opener} opens. */
+    public static Trace scan(Path file, TraceOpener opener, WorkloadOptions options, ScanProgress progress) {
+        try (TraceReader reader = opener.open(file, options)) {
             int count = 0;
             int tight = 0;
             boolean inOrder = true;
@@ -61,7 +66,7 @@ public final class Trace {
                 }
             }
             progress.finish(reader.bytesRead(), count);
-            return new Trace(file, format, options, reader.header(), count, inOrder, tight);
+            return new Trace(file, opener, options, reader.header(), count, inOrder, tight);
         } catch (IOException e) {
             throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
         }
@@ -77,10 +82,6 @@ public final class Trace {
 
     public Path file() {
         return file;
-    }
-
-    public TraceFormat format() {
-        return format;
     }
 
     public TraceHeader header() {
@@ -100,7 +101,7 @@ public final class Trace {
     /** Opens the jobs in arrival order. */
     public JobStream open() {
         try {
-            TraceReader reader = format.open(file, options);
+            TraceReader reader = opener.open(file, options);
             if (sorted) {
                 return new Streamed(reader);
             }

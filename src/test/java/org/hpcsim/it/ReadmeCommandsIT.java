@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every command of the README and of {@code docs/*.md}, as written: the {@code sh} code blocks of one
  * file, in order, as one shell script in a fresh scratch directory laid out like a clone ({@code bin},
- * {@code config}, {@code traces}, {@code target} linked from the repository, {@code ../shared} beside
+ * {@code config}, {@code examples}, {@code traces}, {@code target} linked from the repository, {@code ../shared} beside
  * it). The README sets {@code PATH} itself; the pages of {@code docs/} say they are read after it, so
  * their scripts start with the README's {@code PATH}. A command that fails stops the file's test,
  * naming its line.
@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ReadmeCommandsIT {
     static final String BENCHMARK = "<!-- benchmark -->";
-    private static final List<String> LINKED = List.of("bin", "config", "traces", "target");
+    private static final List<String> LINKED = List.of("bin", "config", "examples", "traces", "target");
 
     @TempDir
     Path scratch;

@@ -25,7 +25,7 @@ class SituationDecisionT3dScenarioTest {
     @Test
     void tableOneKeepsThePapersRankingOnTheT3dTrace() {
         Path trace = SharedData.file("traces/LLNL-T3D-1996-2.premas-converted.txt");
-        List<Job> jobs = Workloads.load(trace, "four-column", WorkloadOptions.DEFAULTS);
+        List<Job> jobs = Workloads.load(trace, "four-column", WorkloadOptions.DEFAULTS, StandardPolicies.registry());
         assertEquals(21_323, jobs.size());
         List<SituationDecisionExperiment.Entry> e = new SituationDecisionExperiment(StandardPolicies.registry())
                 .run(jobs, new SituationDecisionExperiment.Settings("mesh:16x16", "fcfs", ALGS, ALGS, 1, 2));
