@@ -46,6 +46,14 @@ public final class BatsimJobsCsv {
      * a job in memory (SUBMITTED, RUNNING, NOT_SUBMITTED).
      */
     public static String finalState(JobStatus status, boolean started) {
+        return finalState(status, started, null);
+    }
+
+    /** As {@link #finalState(JobStatus, boolean)}; a job its external scheduler killed is COMPLETED_KILLED. */
+    public static String finalState(JobStatus status, boolean started, String reason) {
+        if (status == JobStatus.KILLED && BatsimNames.KILLED_BY_SCHEDULER.equals(reason)) {
+            return "COMPLETED_KILLED";
+        }
         return switch (status) {
             case COMPLETED -> "COMPLETED_SUCCESSFULLY";
             case KILLED -> "COMPLETED_WALLTIME_REACHED";
@@ -68,10 +76,11 @@ public final class BatsimJobsCsv {
      * @param start   start of its last attempt, or -1 when it never started
      * @param end     end of its last attempt
      * @param nodes   the nodes of its last attempt, or null
+     * @param reason  why it ended as it did, or null (tells a job its scheduler killed from one killed at its estimate)
      * @param joules  energy its nodes consumed during the execution, NaN when energy is not modelled
      */
     public static void appendRow(StringBuilder sb, Job job, String profile, long start, long end, int[] nodes,
-                                 JobStatus status, double joules) {
+                                 JobStatus status, String reason, double joules) {
         boolean started = start >= 0 && nodes != null;
         boolean executed = executed(status, started);
         sb.append(job.id()).append(',').append(BatsimNames.WORKLOAD).append(',');
@@ -82,7 +91,7 @@ public final class BatsimJobsCsv {
         }
         sb.append(',').append(job.procs()).append(',');
         appendSeconds(sb, job.estimate() >= 0 ? job.estimate() : -SimTime.MICROS_PER_SECOND);
-        sb.append(',').append(status == JobStatus.COMPLETED ? 1 : 0).append(',').append(finalState(status, started));
+        sb.append(',').append(status == JobStatus.COMPLETED ? 1 : 0).append(',').append(finalState(status, started, reason));
         if (!executed) {
             sb.append(",,,,,,,,,\"\"\n");
             return;

@@ -8,6 +8,9 @@ import org.hpcsim.workload.Job;
  * id. jobs.csv splits the two into its {@code workload_name} and {@code job_id} columns.
  */
 public final class BatsimNames {
+    /** The reason hpcsim records for a job an external scheduler killed (Batsim's COMPLETED_KILLED). */
+    public static final String KILLED_BY_SCHEDULER = "killed by the external scheduler (KILL_JOB)";
+
     /** The workload name of every job of a run. */
     public static final String WORKLOAD = "w0";
 

@@ -360,7 +360,7 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
                 if (killing.containsKey(id)) {
                     throw invalid(decision, "job " + id + " is being killed already");
                 }
-                context.kill(index, "killed by the external scheduler (KILL_JOB)");
+                context.kill(index, BatsimNames.KILLED_BY_SCHEDULER);
                 killing.put(id, request);
                 request.outstanding++;
             } else if (queued.containsKey(id)) {

@@ -46,7 +46,7 @@ public final class BatsimJobsLog {
             joules = watts.of(e.network()) * e.nodes().length * SimTime.toSeconds(e.end() - e.start());
         }
         BatsimJobsCsv.appendRow(buffer, e.job(), profiles.apply(e.job().index()), e.start(), e.end(), e.nodes(),
-                e.status(), joules);
+                e.status(), e.reason(), joules);
         if (buffer.length() >= 1 << 16) {
             flush();
         }

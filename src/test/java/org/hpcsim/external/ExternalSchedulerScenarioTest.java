@@ -200,7 +200,7 @@ class ExternalSchedulerScenarioTest {
         };
         try (PybatsimClient client = new PybatsimClient(s)) {
             runExternal(client, "decisions", "trace", trace.toString(), "machine", "simple:4",
-                    "node.report-latency", "0");
+                    "node.report-latency", "0", "output.batsim", "true");
             String killed = client.received.stream().filter(m -> m.contains("JOB_KILLED")).findFirst().orElseThrow();
             JsonNode progress = JSON.readTree(killed).get("events").get(0).get("data").get("job_progress").get("w0!1");
             assertEquals(0.25, progress.get("progress").asDouble(), 1e-9);
@@ -209,6 +209,8 @@ class ExternalSchedulerScenarioTest {
         String jobs = jobs("decisions");
         assertTrue(jobs.lines().anyMatch(l -> l.startsWith("1,") && l.contains(",killed,")
                 && l.contains("killed by the external scheduler (KILL_JOB)")), jobs);
+        String batsim = Runs.read(dir.resolve("decisions").resolve("batsim_jobs.csv"));
+        assertTrue(batsim.lines().anyMatch(l -> l.startsWith("1,w0,") && l.contains(",COMPLETED_KILLED,")), batsim);
         assertTrue(jobs.lines().anyMatch(l -> l.startsWith("2,") && l.contains(",rejected,")
                 && l.contains("rejected by the external scheduler (REJECT_JOB)")), jobs);
     }
