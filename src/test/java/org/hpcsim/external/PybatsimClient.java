@@ -91,6 +91,9 @@ public final class PybatsimClient implements AutoCloseable {
     }
 
     private final ZContext zmq = new ZContext();
+    /** Set by {@link #close}: the loop stops at its next receive timeout and closes the socket on its own thread. */
+    private volatile boolean stopping;
+    private Thread loop;
     private final ZMQ.Socket socket;
     private final String endpoint;
     private final Scheduler scheduler;
@@ -111,6 +114,7 @@ public final class PybatsimClient implements AutoCloseable {
         zmq.setLinger(0);
         socket = zmq.createSocket(SocketType.REP);
         socket.setLinger(0);
+        socket.setReceiveTimeOut(100);
         int port = socket.bindToRandomPort("tcp://127.0.0.1");
         endpoint = "tcp://127.0.0.1:" + port;
     }
@@ -126,15 +130,18 @@ public final class PybatsimClient implements AutoCloseable {
         Thread t = new Thread(() -> {
             try {
                 boolean more = true;
-                while (more) {
+                while (more && !stopping) {
                     more = readBatMsg();
                 }
                 done.complete(null);
             } catch (Throwable e) {
                 done.completeExceptionally(e);
+            } finally {
+                socket.close();
             }
         }, "pybatsim-client");
         t.setDaemon(true);
+        loop = t;
         t.start();
         return done;
     }
@@ -190,7 +197,7 @@ public final class PybatsimClient implements AutoCloseable {
     private boolean readBatMsg() throws Exception {
         byte[] raw = socket.recv(0);
         if (raw == null) {
-            throw new IllegalStateException("receive failed");
+            return true; // a receive timeout: look whether to stop, then wait on
         }
         String text = new String(raw, StandardCharsets.UTF_8);
         received.add(text);
@@ -293,9 +300,6 @@ public final class PybatsimClient implements AutoCloseable {
         ArrayNode events = reply.putArray("events");
         sorted.forEach(events::add);
         socket.send(JSON.writeValueAsString(reply));
-        if (finished) {
-            close();
-        }
         return !finished;
     }
 
@@ -305,8 +309,17 @@ public final class PybatsimClient implements AutoCloseable {
         }
     }
 
+    /** Stops the loop (a socket belongs to one thread at a time), then the context. */
     @Override
     public void close() {
+        stopping = true;
+        if (loop != null && loop != Thread.currentThread()) {
+            try {
+                loop.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         zmq.close();
     }
 }

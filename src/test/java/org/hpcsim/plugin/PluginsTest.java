@@ -128,7 +128,7 @@ class PluginsTest {
             assertEquals(1, Trace.scan(txt, r.traceOpener("pairs", txt), WorkloadOptions.DEFAULTS,
                     new ScanProgress()).jobs());
             assertTrue(r.knowsTraceFormat("pairs") && r.knowsTraceFormat("auto") && !r.knowsTraceFormat("csv"));
-            assertTrue(r.traceFormatKeys().endsWith("four-column, pairs"), r.traceFormatKeys());
+            assertTrue(r.traceFormatKeys().endsWith("four-column, batsim, pairs"), r.traceFormatKeys());
             // A built-in format is still recognised as before.
             Path swf = Files.writeString(dir.resolve("t.sim"), "0 4 10 -1\n");
             assertEquals(1, Trace.scan(swf, r.traceOpener("auto", swf), WorkloadOptions.DEFAULTS,
