@@ -1,6 +1,5 @@
 package org.hpcsim.scheduling;
 
-import java.util.Iterator;
 import org.hpcsim.workload.Job;
 
 /**
@@ -21,6 +20,7 @@ public final class EasyBackfillPolicy extends QueuedPolicy {
 
     @Override
     public void schedule(SchedulingContext context) {
+        tidy();
         if (startFromHead(context)) {
             return;
         }
@@ -48,19 +48,18 @@ public final class EasyBackfillPolicy extends QueuedPolicy {
             atShadow += context.released(r);
         }
         int extra = atShadow - need;
-        Iterator<Job> it = queue.iterator();
-        it.next();
-        while (it.hasNext()) {
-            Job job = it.next();
-            if (job.nodes() > context.freeNodes()) {
-                continue;
-            }
-            if (now + job.estimate() <= shadow) {
+        // Only jobs that fit now and either end by the shadow time or fit in extra can start: the
+        // queue finds them without reading the others.
+        long longest = shadow - now;
+        for (int slot = queue.nextCandidate(queue.headSlot(), context.freeNodes(), extra, longest); slot >= 0;
+                slot = queue.nextCandidate(slot, context.freeNodes(), extra, longest)) {
+            Job job = queue.job(slot);
+            if (job.estimate() <= longest) {
                 if (context.tryStart(job)) {
-                    it.remove();
+                    queue.remove(slot);
                 }
-            } else if (job.nodes() <= extra && context.tryStart(job)) {
-                it.remove();
+            } else if (context.tryStart(job)) {
+                queue.remove(slot);
                 extra -= job.nodes();
             }
         }

@@ -11,6 +11,7 @@ public final class PriorityPolicy extends QueuedPolicy {
 
     @Override
     public void schedule(SchedulingContext context) {
+        tidy();
         startFromHead(context);
     }
 }

@@ -1,14 +1,14 @@
 package org.hpcsim.scheduling;
 
-import java.util.TreeSet;
+import java.util.List;
 import org.hpcsim.workload.Job;
 
 /** Base of the policies that keep one ordered queue. */
 abstract class QueuedPolicy implements SchedulingPolicy {
-    protected final TreeSet<Job> queue;
+    protected final JobQueue queue;
 
     protected QueuedPolicy(QueueOrder order) {
-        this.queue = new TreeSet<>(order.comparator());
+        this.queue = new JobQueue(order.comparator());
     }
 
     @Override
@@ -22,8 +22,15 @@ abstract class QueuedPolicy implements SchedulingPolicy {
     }
 
     @Override
-    public java.util.List<Job> queued() {
-        return java.util.List.copyOf(queue);
+    public List<Job> queued() {
+        return List.copyOf(queue.view());
+    }
+
+    /** Closes the queue's holes when they are many (between passes: it renumbers the slots). */
+    protected void tidy() {
+        if (queue.sparse()) {
+            queue.compact();
+        }
     }
 
     /** Starts jobs from the head while the allocator can place them; returns whether the queue emptied. */

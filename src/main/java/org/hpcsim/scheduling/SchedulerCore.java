@@ -146,6 +146,7 @@ public final class SchedulerCore implements SchedulingContext {
         allocator.ended(r.job(), r.nodes());
         if (unusableByJob.remove(jobIndex) == null) {
             machine.release(r.nodes());
+            policy.ended(r, r.nodes().length);
             return r;
         }
         int usable = 0;
@@ -164,6 +165,7 @@ public final class SchedulerCore implements SchedulingContext {
             }
         }
         machine.release(freed);
+        policy.ended(r, usable);
         return r;
     }
 
@@ -270,6 +272,7 @@ public final class SchedulerCore implements SchedulingContext {
     }
 
     private void becameUnusable(int node) {
+        policy.capacityChanged();
         int owner = machine.owner(node);
         if (owner == -1) {
             machine.allocate(new int[] {node}, MachineState.UNAVAILABLE);
@@ -279,6 +282,7 @@ public final class SchedulerCore implements SchedulingContext {
     }
 
     private void becameUsable(int node) {
+        policy.capacityChanged();
         int owner = machine.owner(node);
         if (owner == MachineState.UNAVAILABLE) {
             machine.release(new int[] {node});
@@ -288,6 +292,7 @@ public final class SchedulerCore implements SchedulingContext {
     }
 
     /** The running job of the given index, or null. */
+    @Override
     public RunningJob runningJob(int jobIndex) {
         return byIndex.get(jobIndex);
     }

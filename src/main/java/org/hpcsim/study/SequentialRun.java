@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.scheduling.RunningJob;
@@ -57,10 +58,13 @@ public final class SequentialRun {
                 : Long.compare(a[1], b[1]));
         Map<Integer, Outcome> out = new HashMap<>();
         long passDue = Long.MAX_VALUE;
-        while (!arrivals.isEmpty() || !ends.isEmpty() || (passDue != Long.MAX_VALUE && core.queueLength() > 0)) {
-            long t = Math.min(passDue, Math.min(arrivals.isEmpty() ? Long.MAX_VALUE : arrivals.firstKey(),
-                    ends.isEmpty() ? Long.MAX_VALUE : ends.peek()[0]));
-            boolean changed = false;
+        TreeSet<Long> calls = new TreeSet<>();
+        while (!arrivals.isEmpty() || !ends.isEmpty() || !calls.isEmpty()
+                || (passDue != Long.MAX_VALUE && core.queueLength() > 0)) {
+            long t = Math.min(Math.min(passDue, calls.isEmpty() ? Long.MAX_VALUE : calls.first()),
+                    Math.min(arrivals.isEmpty() ? Long.MAX_VALUE : arrivals.firstKey(),
+                            ends.isEmpty() ? Long.MAX_VALUE : ends.peek()[0]));
+            boolean changed = calls.remove(t);
             while (!ends.isEmpty() && ends.peek()[0] == t) {
                 core.finish((int) ends.poll()[1]);
                 changed = true;
@@ -86,6 +90,12 @@ public final class SequentialRun {
                     ends.add(new long[] {end, r.job().index()});
                     listener.started(r);
                     again |= end == t;
+                }
+                for (SchedulerCore.Decision d : core.takeDecisions()) {
+                    if (!(d instanceof SchedulerCore.Call call)) {
+                        throw new IllegalStateException("a sequential run carries out no " + d);
+                    }
+                    calls.add(call.time());
                 }
                 while (!ends.isEmpty() && ends.peek()[0] == t) {
                     core.finish((int) ends.poll()[1]);
