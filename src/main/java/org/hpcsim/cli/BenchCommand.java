@@ -63,7 +63,9 @@ final class BenchCommand implements Callable<Integer> {
             description = "With --soak: threads that keep cores busy beside the runs (default ${DEFAULT-VALUE}).")
     int busyThreads;
 
-    @Option(names = "--jvm-opt", paramLabel = "OPT", description = "Extra JVM option for each run (repeatable).")
+    @Option(names = "--jvm-opt", paramLabel = "OPT", description = {"Extra JVM option for each run (repeatable).",
+        "Runs map bench's own class-data archive, if any: under bin/hpcsim the one the build made;"
+            + " `java -jar target/hpcsim.jar bench` times them without it."})
     List<String> jvmOptions = new ArrayList<>();
 
     @Mixin
@@ -143,10 +145,14 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The command line of an hpcsim child process running {@code command}, on this JVM with --jvm-opt. */
+    /**
+     * The command line of an hpcsim child process running {@code command}, on this JVM with its
+     * class-data archive, if any, and --jvm-opt (last, so that they win).
+     */
     private List<String> child(String command) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(ArchiveOptions.ofThisJvm());
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), command));
         return cmd;
