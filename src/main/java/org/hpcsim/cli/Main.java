@@ -7,6 +7,7 @@ import java.nio.file.FileSystemException;
 import java.util.List;
 import java.util.Properties;
 import org.hpcsim.allocation.AllocationRefusedException;
+import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.ComponentFailure;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.report.OutputException;
@@ -52,7 +53,7 @@ public final class Main implements Runnable {
             // Pekko takes most of a second to start: begin before the command line is even parsed,
             // and set logging up here meanwhile, so that it is ready when Pekko's logger starts.
             RunCommand.prestart();
-            org.slf4j.LoggerFactory.getILoggerFactory();
+            ActorRuntime.setUpLogging();
         }
         System.exit(execute(args));
     }
