@@ -64,8 +64,8 @@ final class BenchCommand implements Callable<Integer> {
     int busyThreads;
 
     @Option(names = "--jvm-opt", paramLabel = "OPT", description = {"Extra JVM option for each run (repeatable).",
-        "Runs map bench's own class-data archive, if any: under bin/hpcsim the one the build made;"
-            + " `java -jar target/hpcsim.jar bench` times them without it."})
+        "Runs get the JVM options bin/hpcsim chose for bench itself (class-data archive, garbage collector);"
+            + " `java -jar target/hpcsim.jar bench` times them without."})
     List<String> jvmOptions = new ArrayList<>();
 
     @Mixin
@@ -147,12 +147,12 @@ final class BenchCommand implements Callable<Integer> {
 
     /**
      * The command line of an hpcsim child process running {@code command}, on this JVM with its
-     * class-data archive, if any, and --jvm-opt (last, so that they win).
+     * options bin/hpcsim chose for it, if any, and --jvm-opt (last, so that they win).
      */
     private List<String> child(String command) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(ArchiveOptions.ofThisJvm());
+        cmd.addAll(LauncherOptions.ofThisJvm(jvmOptions));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), command));
         return cmd;

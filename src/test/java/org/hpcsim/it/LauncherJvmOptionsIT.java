@@ -16,11 +16,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The class-data archive the build makes beside the jar (target/hpcsim.jsa): bin/hpcsim and the runs
- * of {@code bench} map it, and a jar without one, or with one that does not match it, runs the same
- * and prints nothing about it.
+ * The JVM options bin/hpcsim chooses. The class-data archive the build makes beside the jar
+ * (target/hpcsim.jsa): bin/hpcsim and the runs of {@code bench} map it, and a jar without one, or with
+ * one that does not match it, runs the same and prints nothing about it. The serial collector on two
+ * cores or fewer, unless HPCSIM_JAVA_OPTS chooses one.
  */
-class ClassDataArchiveIT {
+class LauncherJvmOptionsIT {
     /** A class of hpcsim's as the JVM's class-loading log shows it when it comes from the archive. */
     private static final String FROM_ARCHIVE = "org.hpcsim.cli.Main source: shared objects file (top)";
 
@@ -83,12 +84,27 @@ class ClassDataArchiveIT {
     }
 
     @Test
-    void benchRunsMapTheArchiveOfTheBenchProcess() throws Exception {
+    void onTwoCoresOrFewerTheSerialCollectorUnlessTheUserChoosesOne() throws Exception {
+        boolean small = Integer.parseInt(run(Map.of(), "nproc").text().strip()) <= 2;
+        Output flags = run(Map.of("HPCSIM_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), Launcher.bin().toString(), "--version");
+        assertEquals(0, flags.status(), flags.text());
+        assertEquals(small, flags.text().contains("-XX:+UseSerialGC"), flags.text());
+        Output chosen = run(Map.of("HPCSIM_JAVA_OPTS", "-XX:+UseParallelGC -XX:+PrintCommandLineFlags"),
+                Launcher.bin().toString(), "--version");
+        assertEquals(0, chosen.status(), chosen.text());
+        assertTrue(chosen.text().contains("-XX:+UseParallelGC") && !chosen.text().contains("-XX:+UseSerialGC"),
+                chosen.text());
+    }
+
+    @Test
+    void benchRunsStartWithTheOptionsTheLauncherChoseForBench() throws Exception {
+        boolean small = Integer.parseInt(run(Map.of(), "nproc").text().strip()) <= 2;
         Path log = dir.resolve("run-classes.log");
         Output o = run(Map.of(), Launcher.bin().toString(), "bench", "--runs", "1",
-                "--jvm-opt=-Xlog:class+load:file=" + log);
+                "--jvm-opt=-Xlog:class+load:file=" + log, "--jvm-opt=-XX:+PrintCommandLineFlags");
         assertEquals(0, o.status(), o.text());
         assertTrue(o.text().contains("median of 1: "), o.text());
         assertTrue(Files.readString(log).contains(FROM_ARCHIVE), "the timed run did not map the archive");
+        assertEquals(small, o.text().contains("-XX:+UseSerialGC"), o.text());
     }
 }
