@@ -21,12 +21,14 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code hpcsim bench}: runs {@code hpcsim run} as whole, separate processes (JVM start included)
- * and reports medians of wall time and events per second, and the largest peak RSS; with
- * {@code --sweep}, times whole {@code hpcsim sweep} processes at several {@code --parallel} values.
+ * and reports medians of wall time, CPU time (user + system, see {@link ChildCpu}) and events per
+ * second, and the largest peak RSS; with {@code --sweep}, times whole {@code hpcsim sweep} processes
+ * at several {@code --parallel} values.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Time whole `hpcsim run` processes (JVM start included) and report medians.",
-            "Takes the options of `run`; prints each run's figures, the medians and the largest peak RSS.",
+            "Takes the options of `run`; prints each run's figures (wall time, CPU time: user + system of the whole"
+                + " process, JIT and garbage collector included), the medians and the largest peak RSS.",
             "With --sweep FILE: times whole `hpcsim sweep` processes instead, each --parallel value once per round"
                 + " (the order alternating from round to round), checks that every sweep wrote the same results.csv,"
                 + " and prints the medians and each value's speed-up over the first.",
@@ -61,7 +63,9 @@ final class BenchCommand implements Callable<Integer> {
             description = "With --soak: threads that keep cores busy beside the runs (default ${DEFAULT-VALUE}).")
     int busyThreads;
 
-    @Option(names = "--jvm-opt", paramLabel = "OPT", description = "Extra JVM option for each run (repeatable).")
+    @Option(names = "--jvm-opt", paramLabel = "OPT", description = {"Extra JVM option for each run (repeatable).",
+        "Runs get the JVM options bin/hpcsim chose for bench itself (class-data archive, garbage collector);"
+            + " `java -jar target/hpcsim.jar bench` times them without."})
     List<String> jvmOptions = new ArrayList<>();
 
     @Mixin
@@ -71,7 +75,7 @@ final class BenchCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     /** One timed run. */
-    record Sample(double processSeconds, double simulationSeconds, long events, double peakRssMb) {
+    record Sample(double processSeconds, double simulationSeconds, long events, double peakRssMb, double cpuSeconds) {
     }
 
     @Override
@@ -104,10 +108,12 @@ final class BenchCommand implements Callable<Integer> {
                 List<String> cmd = child("run");
                 cmd.addAll(options.toArguments());
                 cmd.addAll(List.of("--quiet", "--out", dir.toString()));
+                double cpu0 = ChildCpu.seconds();
                 long t0 = System.nanoTime();
                 Process p = new ProcessBuilder(cmd).inheritIO().start();
                 int status = p.waitFor();
                 double seconds = (System.nanoTime() - t0) / 1e9;
+                double cpu = ChildCpu.seconds() - cpu0;
                 if (status != 0) {
                     out.printf("run %d failed with exit status %d%n", i, status);
                     out.flush();
@@ -115,11 +121,12 @@ final class BenchCommand implements Callable<Integer> {
                 }
                 Config summary = ConfigFactory.parseFile(dir.resolve("summary.json").toFile());
                 Sample s = new Sample(seconds, summary.getDouble("wall_clock_s"), summary.getLong("events"),
-                        summary.getIsNull("peak_rss_mb") ? Double.NaN : summary.getDouble("peak_rss_mb"));
+                        summary.getIsNull("peak_rss_mb") ? Double.NaN : summary.getDouble("peak_rss_mb"), cpu);
                 samples.add(s);
-                out.printf(Locale.ROOT, "run %d: %.3f s process, %.3f s simulation, %d events, %.0f events/s, peak RSS %.0f MB%n",
-                        i, s.processSeconds(), s.simulationSeconds(), s.events(), s.events() / s.processSeconds(),
-                        s.peakRssMb());
+                out.printf(Locale.ROOT, "run %d: %.3f s process, %.2f s CPU, %.3f s simulation, %d events, %.0f events/s,"
+                                + " peak RSS %.0f MB%n",
+                        i, s.processSeconds(), s.cpuSeconds(), s.simulationSeconds(), s.events(),
+                        s.events() / s.processSeconds(), s.peakRssMb());
                 out.flush();
             } finally {
                 OutputDirectory.deleteTree(dir);
@@ -128,18 +135,24 @@ final class BenchCommand implements Callable<Integer> {
         double[] process = samples.stream().mapToDouble(Sample::processSeconds).toArray();
         double[] simulation = samples.stream().mapToDouble(Sample::simulationSeconds).toArray();
         double[] rate = samples.stream().mapToDouble(s -> s.events() / s.processSeconds()).toArray();
+        double[] cpu = samples.stream().mapToDouble(Sample::cpuSeconds).toArray();
         double peak = samples.stream().mapToDouble(Sample::peakRssMb).max().orElse(Double.NaN);
-        out.printf(Locale.ROOT, "median of %d: %.3f s process (min %.3f, max %.3f), %.3f s simulation, %.0f events/s;"
-                        + " max peak RSS %.0f MB%n",
-                runs, median(process), min(process), max(process), median(simulation), median(rate), peak);
+        out.printf(Locale.ROOT, "median of %d: %.3f s process (min %.3f, max %.3f), %.2f s CPU (min %.2f, max %.2f),"
+                        + " %.3f s simulation, %.0f events/s; max peak RSS %.0f MB%n",
+                runs, median(process), min(process), max(process), median(cpu), min(cpu), max(cpu),
+                median(simulation), median(rate), peak);
         out.flush();
         return 0;
     }
 
-    /** The command line of an hpcsim child process running {@code command}, on this JVM with --jvm-opt. */
+    /**
+     * The command line of an hpcsim child process running {@code command}, on this JVM with its
+     * options bin/hpcsim chose for it, if any, and --jvm-opt (last, so that they win).
+     */
     private List<String> child(String command) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(LauncherOptions.ofThisJvm(jvmOptions));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), command));
         return cmd;

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
+import java.util.List;
 import java.util.Properties;
 import org.hpcsim.allocation.AllocationRefusedException;
+import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.ComponentFailure;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.report.OutputException;
@@ -18,9 +20,6 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Agent-based discrete-event simulator of an HPC machine room (Apache Pekko actors).",
-        subcommands = {RunCommand.class, SweepCommand.class, ListCommand.class, ConfigCommand.class,
-            AllocateCommand.class, ExperimentCommand.class, TraceCommand.class, BenchCommand.class, GenerateCommand.class,
-            ThermalCommand.class, PlotCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 success, 1 internal error (a bug: please report it), 2 bad input or usage,"
             + " 3 a file could not be written or read (disk full, permissions), 130 interrupted (Ctrl-C)."})
 public final class Main implements Runnable {
@@ -31,6 +30,12 @@ public final class Main implements Runnable {
     public static final int EXIT_IO = 3;
     /** Interrupted (Ctrl-C): 128 + SIGINT, as shells report it. */
     public static final int EXIT_INTERRUPTED = 130;
+
+    /** The commands, in the order the usage lists them. */
+    private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, SweepCommand.class, ListCommand.class,
+            ConfigCommand.class, AllocateCommand.class, ExperimentCommand.class, TraceCommand.class, BenchCommand.class,
+            GenerateCommand.class, ThermalCommand.class, PlotCommand.class, ReportCommand.class,
+            CommandLine.HelpCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -48,19 +53,51 @@ public final class Main implements Runnable {
             // Pekko takes most of a second to start: begin before the command line is even parsed,
             // and set logging up here meanwhile, so that it is ready when Pekko's logger starts.
             RunCommand.prestart();
-            org.slf4j.LoggerFactory.getILoggerFactory();
+            ActorRuntime.setUpLogging();
         }
         System.exit(execute(args));
     }
 
     /** Runs the command line and returns the exit status. */
     public static int execute(String... args) {
-        return commandLine().execute(args);
+        return commandLineFor(args).execute(args);
     }
 
-    /** The command tree with hpcsim's error handling. */
+    /** The whole command tree with hpcsim's error handling. */
     static CommandLine commandLine() {
+        return tree(COMMANDS);
+    }
+
+    /**
+     * The tree that runs {@code args}: when they start with a command's name, the root and that
+     * command only, since picocli builds the model of every command it is given (reflecting on all
+     * their options), a good part of a short run's start-up; else (the usage, the version, help, an
+     * unknown command and the suggestions for it) the whole tree.
+     */
+    static CommandLine commandLineFor(String... args) {
+        if (args.length > 0) {
+            for (Class<?> c : COMMANDS) {
+                if (c != CommandLine.HelpCommand.class && c.getAnnotation(Command.class).name().equals(args[0])) {
+                    return tree(List.of(c));
+                }
+            }
+        }
+        return tree(COMMANDS);
+    }
+
+    /** The whole command tree as picocli builds it from the annotations, without hpcsim's help and error handling. */
+    static CommandLine bareCommandLine() {
+        return bare(COMMANDS);
+    }
+
+    private static CommandLine bare(List<Class<?>> commands) {
         CommandLine cli = new CommandLine(new Main());
+        commands.forEach(cli::addSubcommand);
+        return cli;
+    }
+
+    private static CommandLine tree(List<Class<?>> commands) {
+        CommandLine cli = bare(commands);
         HelpText.install(cli);
         cli.setParameterExceptionHandler(Main::usageError);
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) ->

@@ -41,7 +41,7 @@ public final class ActorRuntime implements AutoCloseable {
     private ActorRuntime() {
         // Logging is set up before Pekko's own threads can log concurrently (SLF4J would replay);
         // a no-op when the command line has already done it.
-        org.slf4j.LoggerFactory.getILoggerFactory();
+        setUpLogging();
         Config config = ConfigFactory.parseResources("org/hpcsim/kernel/pekko.conf")
                 .withFallback(ConfigFactory.defaultReference());
         this.system = ActorSystem.create(Behaviors.empty(), "hpcsim-" + INSTANCES.incrementAndGet(), config);
@@ -49,6 +49,16 @@ public final class ActorRuntime implements AutoCloseable {
             terminated = true;
             onTermination.forEach(Runnable::run);
         });
+    }
+
+    /**
+     * Sets SLF4J (Logback) up once, whichever thread comes first; a thread that comes while another
+     * sets it up waits. SLF4J itself would hand such a thread substitute loggers and then warn on
+     * stderr that it replays what they logged: Pekko, starting on a background thread while the
+     * command line sets logging up, did now and then.
+     */
+    public static synchronized void setUpLogging() {
+        org.slf4j.LoggerFactory.getILoggerFactory();
     }
 
     /** Starts a runtime on the calling thread. */

@@ -24,7 +24,7 @@ class ConflictingSettingsTest {
     private static List<String[]> keyedOptions(String command) {
         Pattern key = Pattern.compile("key ([a-z][\\w.-]*)\\.$");
         List<String[]> found = new ArrayList<>();
-        for (OptionSpec o : new CommandLine(new Main()).getSubcommands().get(command).getCommandSpec().options()) {
+        for (OptionSpec o : Main.bareCommandLine().getSubcommands().get(command).getCommandSpec().options()) {
             Matcher m = key.matcher(String.join(" ", o.description()));
             if (m.find()) {
                 found.add(new String[] {o.longestName(), m.group(1), o.type().getSimpleName()});

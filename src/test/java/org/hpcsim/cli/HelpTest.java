@@ -126,7 +126,7 @@ class HelpTest {
     void noWordOfAnyHelpTextIsBrokenAcrossLinesAtAnyWidth() {
         // The texts as written come from a tree without the help's line-breaking protection.
         Map<String, CommandSpec> written = new LinkedHashMap<>();
-        for (CommandLine c : commands(new CommandLine(new Main()))) {
+        for (CommandLine c : commands(Main.bareCommandLine())) {
             written.put(c.getCommandSpec().qualifiedName(), c.getCommandSpec());
         }
         int words = 0;
@@ -179,7 +179,7 @@ class HelpTest {
 
     @Test
     void noHelpTextIsASentenceCutIntoHandWrappedLines() {
-        for (CommandLine c : commands(new CommandLine(new Main()))) {
+        for (CommandLine c : commands(Main.bareCommandLine())) {
             String previous = "";
             for (String text : texts(c.getCommandSpec())) {
                 String t = String.format(text).strip();
