@@ -9,11 +9,13 @@ import org.hpcsim.workload.Job;
  * Coolest first, in the spirit of MinHR (Moore et al.; Tang et al.'s recirculation-based ranking):
  * nodes are ranked once by how much heat they recirculate, the column sums of D (the total inlet rise
  * a watt at the node causes), ascending, ties to the lower id; a job takes the first k free nodes in
- * that order. Works on any machine whose node count equals the room's.
+ * that order ({@link RankedFreeNodes}: O(k + N/4096) an allocation). Works on any machine whose node
+ * count equals the room's.
  */
 public final class CoolestFirstAllocator implements Allocator {
     private final MachineState machine;
     private final int[] order;
+    private final RankedFreeNodes free;
 
     /**
      * @throws IllegalArgumentException when {@code room} is null or its size differs from the machine's
@@ -33,6 +35,7 @@ public final class CoolestFirstAllocator implements Allocator {
         for (int i = 0; i < n; i++) {
             order[i] = byHeat[i];
         }
+        this.free = new RankedFreeNodes(machine, order);
     }
 
     /** The node ranking, coolest (least recirculation) first. */
@@ -45,14 +48,6 @@ public final class CoolestFirstAllocator implements Allocator {
         if (!FreeNodes.placeable(machine, nodes)) {
             return null;
         }
-        int[] chosen = new int[nodes];
-        int taken = 0;
-        for (int i = 0; i < order.length && taken < nodes; i++) {
-            if (machine.isFree(order[i])) {
-                chosen[taken++] = order[i];
-            }
-        }
-        Arrays.sort(chosen);
-        return chosen;
+        return free.first(nodes);
     }
 }

@@ -21,14 +21,21 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code hpcsim bench}: runs {@code hpcsim run} as whole, separate processes (JVM start included)
- * and reports medians of wall time, CPU time (user + system, see {@link ChildCpu}) and events per
- * second, and the largest peak RSS; with {@code --sweep}, times whole {@code hpcsim sweep} processes
- * at several {@code --parallel} values.
+ * and reports medians of wall and CPU time and of events and messages per second, and the largest
+ * peak heap and RSS; with {@code --scenario NAME}, one of the {@link BenchScenario large-machine
+ * scenarios}; with {@code --check-threads}, the run at several thread counts, its outputs compared;
+ * with {@code --sweep}, times whole {@code hpcsim sweep} processes at several {@code --parallel} values.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Time whole `hpcsim run` processes (JVM start included) and report medians.",
-            "Takes the options of `run`; prints each run's figures (wall time, CPU time: user + system of the whole"
-                + " process, JIT and garbage collector included), the medians and the largest peak RSS.",
+            "Takes the options of `run`; prints each run's wall and CPU time (user + system of the whole process, JIT"
+                + " and garbage collector included), events and messages (and per second of"
+                + " wall time), peak heap and peak RSS, then the medians and the largest peaks.",
+            "With --scenario NAME: runs one of the large-machine scenarios (--scenario list describes them; see"
+                + " docs/performance.md), with --threads, --seed and -D options passed on.",
+            "With --check-threads 1,2,8: runs once at each thread count and compares every output file byte for"
+                + " byte with the first run's (summary.json on its simulated values); exit status 1 on a"
+                + " difference, naming the file.",
             "With --sweep FILE: times whole `hpcsim sweep` processes instead, each --parallel value once per round"
                 + " (the order alternating from round to round), checks that every sweep wrote the same results.csv,"
                 + " and prints the medians and each value's speed-up over the first.",
@@ -38,9 +45,29 @@ import picocli.CommandLine.Option;
                 + " one-thread run's; exit status 1 if any did."})
 final class BenchCommand implements Callable<Integer> {
 
-    @Option(names = "--runs", defaultValue = "5",
-            description = "Runs to time (default ${DEFAULT-VALUE}); with --sweep, rounds.")
-    int runs;
+    @Option(names = "--runs", paramLabel = "N", description = "Runs to time (default 5); with --sweep, rounds.")
+    Integer runs;
+
+    @Option(names = "--scenario", paramLabel = "NAME",
+            description = "Run a large-machine scenario: ricc, ricc-nodes, blue, torus32k, huge, room10k, flood-easy,"
+                    + " flood-conservative; `list` describes them.")
+    String scenario;
+
+    @Option(names = "--list-scenarios", description = "Describe the scenarios (as --scenario list).")
+    boolean listScenarios;
+
+    @Option(names = "--traces", paramLabel = "DIR",
+            description = "With --scenario: the directory of the shared traces (default ../shared/traces).")
+    Path traces;
+
+    @Option(names = "--trace-cache", paramLabel = "DIR",
+            description = "With --scenario: where synthetic traces are generated and kept for later runs (default"
+                    + " hpcsim-bench-traces in the system's temporary directory).")
+    Path traceCache;
+
+    @Option(names = "--check-threads", split = ",", paramLabel = "N",
+            description = "Run once at each of these thread counts (e.g. 1,2,8) and compare the outputs.")
+    List<Integer> checkThreads;
 
     @Option(names = "--sweep", paramLabel = "FILE",
             description = "Time `hpcsim sweep --config FILE` instead of `run` (only -D options pass on).")
@@ -74,75 +101,203 @@ final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** One timed run. */
-    record Sample(double processSeconds, double simulationSeconds, long events, double peakRssMb, double cpuSeconds) {
+    /** One timed run: the parent's wall time and what the child's summary.json says. */
+    record Sample(double processSeconds, double simulationSeconds, double cpuSeconds, long events, long messages,
+                  double peakHeapMb, double peakRssMb) {
     }
 
     @Override
     public Integer call() throws IOException, InterruptedException {
         // An option and a -D that disagree are refused here, not once per child run.
         options.toOverrides();
-        if (runs < 1) {
+        PrintWriter out = spec.commandLine().getOut();
+        if (listScenarios || "list".equals(scenario)) {
+            BenchScenario.list(out);
+            return 0;
+        }
+        if (runs != null && runs < 1) {
             throw new InputException("--runs must be >= 1");
         }
-        PrintWriter out = spec.commandLine().getOut();
+        if (scenario == null && (traces != null || traceCache != null)) {
+            throw new InputException("--traces and --trace-cache are options of bench --scenario");
+        }
         if (soak != null) {
             if (soak < 1 || busyThreads < 0 || soakBound < 0) {
                 throw new InputException("--soak must be >= 1, --busy-threads >= 0 and --soak-bound >= 0");
             }
-            if (sweep != null || parallel != null) {
-                throw new InputException("--soak runs one scenario; it does not combine with --sweep or --parallel");
+            if (sweep != null || parallel != null || scenario != null || checkThreads != null) {
+                throw new InputException("--soak runs one scenario; it does not combine with --sweep, --parallel,"
+                        + " --scenario or --check-threads");
             }
             return SoakBench.run(options, soak, soakBound, busyThreads, out);
         }
         if (sweep != null) {
-            return benchSweep(out);
+            if (scenario != null || checkThreads != null) {
+                throw new InputException("bench --sweep does not combine with --scenario or --check-threads");
+            }
+            return benchSweep(out, runs == null ? 5 : runs);
         }
         if (parallel != null) {
             throw new InputException("--parallel is an option of bench --sweep");
         }
+        List<String> arguments = new ArrayList<>();
+        if (scenario != null) {
+            BenchScenario s = BenchScenario.named(scenario);
+            List<String> clash = options.scenarioSettings();
+            if (!clash.isEmpty()) {
+                throw new InputException("command line", 0, "--scenario", "scenario " + s.name() + " sets the trace,"
+                        + " machine, scheduler, allocator and cores per node; drop " + String.join(", ", clash));
+            }
+            Path trace = s.trace(traces != null ? traces : BenchScenario.SHARED_TRACES, traceCache != null ? traceCache
+                    : Path.of(System.getProperty("java.io.tmpdir"), "hpcsim-bench-traces"), file -> {
+                        out.printf("generating %s (%s)%n", file, s.generateCommand());
+                        out.flush();
+                    });
+            arguments.addAll(s.runArguments(trace));
+        }
+        arguments.addAll(options.toArguments());
+        if (scenario != null) {
+            out.println("scenario " + scenario + ": hpcsim run " + String.join(" ", arguments));
+            out.flush();
+        }
+        if (checkThreads != null) {
+            return checkThreads(arguments, out);
+        }
+        int n = runs == null ? 5 : runs;
         List<Sample> samples = new ArrayList<>();
-        for (int i = 1; i <= runs; i++) {
+        for (int i = 1; i <= n; i++) {
             Path dir = Files.createTempDirectory("hpcsim-bench-");
             try {
-                List<String> cmd = child("run");
-                cmd.addAll(options.toArguments());
-                cmd.addAll(List.of("--quiet", "--out", dir.toString()));
-                double cpu0 = ChildCpu.seconds();
-                long t0 = System.nanoTime();
-                Process p = new ProcessBuilder(cmd).inheritIO().start();
-                int status = p.waitFor();
-                double seconds = (System.nanoTime() - t0) / 1e9;
-                double cpu = ChildCpu.seconds() - cpu0;
-                if (status != 0) {
-                    out.printf("run %d failed with exit status %d%n", i, status);
+                Sample sample = timedRun(arguments, dir);
+                if (sample == null) {
+                    out.printf("run %d failed (its error is above)%n", i);
                     out.flush();
-                    return status;
+                    return failedStatus;
                 }
-                Config summary = ConfigFactory.parseFile(dir.resolve("summary.json").toFile());
-                Sample s = new Sample(seconds, summary.getDouble("wall_clock_s"), summary.getLong("events"),
-                        summary.getIsNull("peak_rss_mb") ? Double.NaN : summary.getDouble("peak_rss_mb"), cpu);
-                samples.add(s);
-                out.printf(Locale.ROOT, "run %d: %.3f s process, %.2f s CPU, %.3f s simulation, %d events, %.0f events/s,"
-                                + " peak RSS %.0f MB%n",
-                        i, s.processSeconds(), s.cpuSeconds(), s.simulationSeconds(), s.events(),
-                        s.events() / s.processSeconds(), s.peakRssMb());
+                samples.add(sample);
+                out.println("run " + i + ": " + describe(sample));
                 out.flush();
             } finally {
                 OutputDirectory.deleteTree(dir);
             }
         }
-        double[] process = samples.stream().mapToDouble(Sample::processSeconds).toArray();
-        double[] simulation = samples.stream().mapToDouble(Sample::simulationSeconds).toArray();
-        double[] rate = samples.stream().mapToDouble(s -> s.events() / s.processSeconds()).toArray();
-        double[] cpu = samples.stream().mapToDouble(Sample::cpuSeconds).toArray();
-        double peak = samples.stream().mapToDouble(Sample::peakRssMb).max().orElse(Double.NaN);
-        out.printf(Locale.ROOT, "median of %d: %.3f s process (min %.3f, max %.3f), %.2f s CPU (min %.2f, max %.2f),"
-                        + " %.3f s simulation, %.0f events/s; max peak RSS %.0f MB%n",
-                runs, median(process), min(process), max(process), median(cpu), min(cpu), max(cpu),
-                median(simulation), median(rate), peak);
+        double[] process = column(samples, Sample::processSeconds);
+        out.printf(Locale.ROOT, "median of %d: %.3f s wall (min %.3f, max %.3f), %.3f s simulation, %.3f s CPU,"
+                        + " %s events/s, %s messages/s; max peak heap %.0f MB, max peak RSS %.0f MB%n",
+                n, median(process), min(process), max(process), median(column(samples, Sample::simulationSeconds)),
+                median(column(samples, Sample::cpuSeconds)),
+                rate(median(column(samples, x -> x.events() / x.processSeconds()))),
+                rate(median(column(samples, x -> x.messages() / x.processSeconds()))),
+                max(column(samples, Sample::peakHeapMb)), max(column(samples, Sample::peakRssMb)));
         out.flush();
         return 0;
+    }
+
+    /** The child's exit status when {@link #timedRun} returned null. */
+    private int failedStatus;
+
+    /**
+     * Runs {@code hpcsim run} with the arguments into {@code dir} and reads its figures; null (the
+     * status in {@link #failedStatus}) when the run failed.
+     */
+    private Sample timedRun(List<String> arguments, Path dir) throws IOException, InterruptedException {
+        List<String> cmd = child("run");
+        cmd.addAll(arguments);
+        cmd.addAll(List.of("--quiet", "--out", dir.toString()));
+        double cpu0 = ChildCpu.seconds();
+        long t0 = System.nanoTime();
+        int status = new ProcessBuilder(cmd).inheritIO().start().waitFor();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double cpu = ChildCpu.seconds() - cpu0;
+        if (status != 0) {
+            failedStatus = status;
+            return null;
+        }
+        Config summary = ConfigFactory.parseFile(dir.resolve("summary.json").toFile());
+        // The whole process's CPU as the parent sees it (JVM start and exit included); the child's own
+        // figure in summary.json where that is not available.
+        return new Sample(seconds, summary.getDouble("wall_clock_s"), Double.isNaN(cpu) ? number(summary, "process_cpu_s") : cpu,
+                summary.getLong("events"), summary.getLong("messages"), number(summary, "peak_heap_mb"),
+                number(summary, "peak_rss_mb"));
+    }
+
+    private static double number(Config summary, String key) {
+        return summary.getIsNull(key) ? Double.NaN : summary.getDouble(key);
+    }
+
+    /** One run's figures, rates per second of the process's wall time. */
+    static String describe(Sample s) {
+        return String.format(Locale.ROOT, "%.3f s wall, %.3f s simulation, %.3f s CPU, %,d events (%s/s),"
+                        + " %,d messages (%s/s), peak heap %.0f MB, peak RSS %.0f MB", s.processSeconds(),
+                s.simulationSeconds(), s.cpuSeconds(), s.events(), rate(s.events() / s.processSeconds()), s.messages(),
+                rate(s.messages() / s.processSeconds()), s.peakHeapMb(), s.peakRssMb());
+    }
+
+    /** A rate in thousands (k) or millions (M) a second. */
+    static String rate(double perSecond) {
+        return perSecond >= 1e6 ? String.format(Locale.ROOT, "%.2f M", perSecond / 1e6)
+                : String.format(Locale.ROOT, "%.0f k", perSecond / 1e3);
+    }
+
+    private static double[] column(List<Sample> samples, java.util.function.ToDoubleFunction<Sample> f) {
+        return samples.stream().mapToDouble(f).toArray();
+    }
+
+    /**
+     * Runs once at each thread count of --check-threads, in the order given, and compares every later
+     * run's outputs with the first's ({@link OutputComparison}). Exit status 1 when any differ.
+     */
+    private int checkThreads(List<String> arguments, PrintWriter out) throws IOException, InterruptedException {
+        if (options.threads != null || options.overrides.keySet().stream().anyMatch(k -> k.strip().equals("kernel.threads"))) {
+            throw new InputException("--check-threads sets the thread count of each run; drop --threads"
+                    + " (or -Dkernel.threads)");
+        }
+        if (runs != null) {
+            throw new InputException("--check-threads runs once at each thread count; drop --runs");
+        }
+        if (checkThreads.size() < 2 || checkThreads.stream().anyMatch(t -> t < 1)) {
+            throw new InputException("--check-threads: expected two or more thread counts >= 1, got " + checkThreads);
+        }
+        Path root = Files.createTempDirectory("hpcsim-bench-threads-");
+        int differing = 0;
+        try {
+            Path reference = null;
+            int first = checkThreads.get(0);
+            for (int k = 0; k < checkThreads.size(); k++) {
+                int threads = checkThreads.get(k);
+                Path dir = root.resolve("run-" + k);
+                List<String> withThreads = new ArrayList<>(arguments);
+                withThreads.addAll(List.of("--threads", Integer.toString(threads)));
+                Sample sample = timedRun(withThreads, dir);
+                if (sample == null) {
+                    out.printf("threads %d: the run failed (its error is above)%n", threads);
+                    out.flush();
+                    return failedStatus;
+                }
+                out.println("threads " + threads + ": " + describe(sample));
+                if (reference == null) {
+                    reference = dir;
+                } else {
+                    List<String> d = OutputComparison.differences(reference, dir);
+                    if (d.isEmpty()) {
+                        out.printf("threads %d: outputs identical to threads %d%n", threads, first);
+                    } else {
+                        differing++;
+                        for (String line : d) {
+                            out.printf("threads %d: DIFFERENT from threads %d: %s%n", threads, first, line);
+                        }
+                    }
+                    OutputDirectory.deleteTree(dir);
+                }
+                out.flush();
+            }
+        } finally {
+            OutputDirectory.deleteTree(root);
+        }
+        out.println(differing == 0 ? "outputs identical at threads " + checkThreads
+                : differing + " of " + (checkThreads.size() - 1) + " runs differ from threads " + checkThreads.get(0));
+        out.flush();
+        return differing == 0 ? 0 : 1;
     }
 
     /**
@@ -163,7 +318,7 @@ final class BenchCommand implements Callable<Integer> {
      * so a machine whose speed drifts favours none of them; every sweep's results.csv must be the
      * first one's byte for byte (a difference is a determinism bug: exit status 1).
      */
-    private int benchSweep(PrintWriter out) throws IOException, InterruptedException {
+    private int benchSweep(PrintWriter out, int runs) throws IOException, InterruptedException {
         if (!options.onlyOverrides()) {
             throw new InputException("bench --sweep passes on -D options only; set the rest in the sweep file");
         }

@@ -1,6 +1,8 @@
 package org.hpcsim.cli;
 
-import java.io.IOException;
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -22,8 +24,18 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--procs", defaultValue = "128", description = "Machine processors (default ${DEFAULT-VALUE}).")
     int procs;
 
+    @Option(names = "--max-size", paramLabel = "N",
+            description = "Largest job in processors: sizes are drawn up to N instead of --procs (default: --procs)."
+                    + " Keeps jobs small on a large machine.")
+    Integer maxSize;
+
     @Option(names = "--load", defaultValue = "0.75", description = "Offered load (default ${DEFAULT-VALUE}).")
     double load;
+
+    @Option(names = "--all-at-zero",
+            description = "Every job arrives at time 0 (an overloaded queue): the same jobs as without it, only"
+                    + " their submit times are 0.")
+    boolean allAtZero;
 
     @Option(names = "--seed", defaultValue = "2026", description = "Random seed (default ${DEFAULT-VALUE}).")
     long seed;
@@ -32,18 +44,24 @@ final class GenerateCommand implements Callable<Integer> {
     Path out;
 
     @Override
-    public Integer call() throws IOException {
-        String text;
+    public Integer call() {
+        SyntheticWorkload.Spec spec;
         try {
-            text = SyntheticWorkload.generate(jobs, procs, load, seed);
+            spec = new SyntheticWorkload.Spec(jobs, procs, maxSize == null ? procs : maxSize, load, seed, allAtZero);
         } catch (IllegalArgumentException e) {
             throw new InputException(e.getMessage());
         }
-        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
-        AtomicFile.write(out, "--out", stream -> {
-            stream.write(bytes);
+        write(spec, out, "--out");
+        return 0;
+    }
+
+    /** Writes the trace to {@code file} all or nothing ({@code option} names the file in errors). */
+    static void write(SyntheticWorkload.Spec spec, Path file, String option) {
+        AtomicFile.write(file, option, stream -> {
+            Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.US_ASCII), 1 << 16);
+            SyntheticWorkload.write(spec, w);
+            w.flush();
             return null;
         });
-        return 0;
     }
 }

@@ -197,6 +197,26 @@ public final class RunOptions {
                 .allMatch(Objects::isNull);
     }
 
+    /**
+     * The options given that set what a bench scenario sets (its trace, machine, scheduler, allocator
+     * and cores per node), as written on the command line; empty when none was given.
+     */
+    List<String> scenarioSettings() {
+        List<String> given = new ArrayList<>();
+        if (config != null) {
+            given.add("--config");
+        }
+        Map<String, String> byKey = Map.of("trace", "--trace", "trace-format", "--trace-format", "machine", "--machine",
+                "scheduler.policy", "--scheduler", "allocator.policy", "--allocator", "workload.cores-per-node",
+                "--cores-per-node");
+        given((key, option, value) -> {
+            if (byKey.containsKey(key)) {
+                given.add(option);
+            }
+        });
+        return given;
+    }
+
     /** The same options as arguments of a {@code run} command line (for bench's child processes). */
     List<String> toArguments() {
         List<String> a = new ArrayList<>();

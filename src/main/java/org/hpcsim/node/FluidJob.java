@@ -6,6 +6,9 @@ package org.hpcsim.node;
  * (sigma = 1) it needs (1 - c) t + c tau t, Meng et al.'s time. Sigma is the largest, over the
  * job's links, of (total flow weight on the link / the job's own weight on it); whenever it changes
  * the progress so far is banked and the end re-predicted. Plain Java, driven by the lead node.
+ *
+ * <p>A large job crosses thousands of links and hears of each one's changes, so the largest ratio is
+ * kept in a max-tree over the links: an update costs O(log links), not a scan of them all.
  */
 public final class FluidJob {
     private final double work;
@@ -13,7 +16,9 @@ public final class FluidJob {
     private final double communicationScale;
     private final long start;
     private final long limit;
-    private double[] ratio;
+    /** Max-tree of the links' ratios: leaves at [n, 2n), node i the larger of 2i and 2i + 1, the root at 1. */
+    private double[] ratios;
+    private int links;
     private double done;
     private double sigma = 1;
     private double sigmaMax = 1;
@@ -34,19 +39,19 @@ public final class FluidJob {
         this.communicationScale = c * tau;
         this.start = start;
         this.limit = limit;
-        this.ratio = new double[links];
-        java.util.Arrays.fill(ratio, 1);
+        resetRatios(links);
         this.since = start;
     }
 
     /** Link {@code position} now carries {@code total} of which {@code own} is this job's; returns whether sigma changed. */
     public boolean update(long now, int position, long total, long own) {
         bank(now);
-        ratio[position] = (double) total / own;
-        double s = 1;
-        for (double r : ratio) {
-            s = Math.max(s, r);
+        int i = links + position;
+        ratios[i] = (double) total / own;
+        for (i >>= 1; i >= 1; i >>= 1) {
+            ratios[i] = Math.max(ratios[2 * i], ratios[2 * i + 1]);
         }
+        double s = Math.max(1, ratios[1]);
         if (s == sigma) {
             return false;
         }
@@ -76,9 +81,15 @@ public final class FluidJob {
      */
     public void reroute(long now, int links) {
         bank(now);
-        ratio = new double[links];
-        java.util.Arrays.fill(ratio, 1);
+        resetRatios(links);
         sigma = 1;
+    }
+
+    /** Every link's ratio back to 1 (a max is exact, so the tree gives the scan's sigma bit for bit). */
+    private void resetRatios(int count) {
+        links = count;
+        ratios = new double[2 * count];
+        java.util.Arrays.fill(ratios, 1);
     }
 
     /** When the job ends at the current sigma: its predicted completion, or its limit if sooner. */

@@ -28,7 +28,8 @@ public final class SummaryJson {
 
     /** Metrics that depend on the machine the run happened on, not on the simulation. */
     private static final java.util.Set<String> HOST_DEPENDENT = java.util.Set.of(
-            "threads", "partitions", "wall_clock_s", "events_per_s", "peak_rss_mb", "actor_messages");
+            "threads", "partitions", "wall_clock_s", "events_per_s", "peak_rss_mb", "actor_messages",
+            "process_cpu_s", "peak_heap_mb");
 
     private final Path file;
     private final Map<String, String> values;
@@ -114,8 +115,8 @@ public final class SummaryJson {
 
     /**
      * Whether a leaf describes what was simulated, so that it is the same for the same scenario on any
-     * machine and at any thread count; wall-clock time, events per second, peak memory, the dispatcher's
-     * threads and partitions and the count of Pekko's own messages are not.
+     * machine and at any thread count; wall-clock and CPU time, events per second, peak memory, the
+     * dispatcher's threads and partitions and the count of Pekko's own messages are not.
      */
     public static boolean simulated(String key) {
         return !HOST_DEPENDENT.contains(key);

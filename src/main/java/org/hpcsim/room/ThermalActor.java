@@ -18,8 +18,10 @@ import org.hpcsim.thermal.InletTemperatures;
 
 /**
  * The room's thermal model. It keeps every node's power P and inlet rise R = D P, updating R by one
- * column of D per power change (never re-multiplying the matrix). Once an instant's power changes
- * have settled (end of instant) it sends each working CRAC unit the load of the nodes it serves, and
+ * column of D per power change (never re-multiplying the matrix). The power changes of an instant are
+ * kept as they arrive and applied together once it has settled (end of instant), in arrival order, so
+ * that a heat model that can add many columns in one pass does ({@link HeatModel#addColumns}); nothing
+ * reads R before then. It then sends each working CRAC unit the load of the nodes it serves, and
  * when the units have answered with their supply temperatures and cooling power, sends the recorder
  * one sample of the room.
  *
@@ -65,6 +67,10 @@ public final class ThermalActor implements Component<ThermalProtocol> {
     private long lastSample = -1;
     private int[] changed = new int[16];
     private int changes;
+    /** The instant's power reports not yet applied to the inlets, in arrival order. */
+    private int[] pendingNodes = new int[16];
+    private double[] pendingWatts = new double[16];
+    private int pending;
     private boolean loadsDue;
     private boolean sampleDue;
     private boolean tickPending;
@@ -78,9 +84,13 @@ public final class ThermalActor implements Component<ThermalProtocol> {
     public ThermalActor(Ports ports, HeatModel heat, double idlePower, CoolingSettings cooling, boolean tracePower) {
         int n = heat.size();
         this.inlets = new InletTemperatures(heat);
+        int[] all = new int[n];
+        double[] idle = new double[n];
         for (int i = 0; i < n; i++) {
-            inlets.setPower(i, idlePower);
+            all[i] = i;
+            idle[i] = idlePower;
         }
+        inlets.setPowers(all, idle, n);
         this.cooling = cooling;
         this.unitOf = cooling.unitOfNodes(n);
         int units = cooling.units().size();
@@ -113,7 +123,12 @@ public final class ThermalActor implements Component<ThermalProtocol> {
         ctx = context;
         ctx.requestWindDownCall();
         if (message instanceof ThermalProtocol.NodePower p) {
-            inlets.setPower(p.node(), p.watts());
+            if (pending == pendingNodes.length) {
+                pendingNodes = Arrays.copyOf(pendingNodes, 2 * pending);
+                pendingWatts = Arrays.copyOf(pendingWatts, 2 * pending);
+            }
+            pendingNodes[pending] = p.node();
+            pendingWatts[pending++] = p.watts();
             if (tracePower) {
                 if (changes == changed.length) {
                     changed = Arrays.copyOf(changed, 2 * changes);
@@ -156,6 +171,10 @@ public final class ThermalActor implements Component<ThermalProtocol> {
     @Override
     public void onEndOfInstant(Context context) {
         ctx = context;
+        if (pending > 0) {
+            inlets.setPowers(pendingNodes, pendingWatts, pending);
+            pending = 0;
+        }
         if (loadsDue) {
             loadsDue = false;
             sendLoads();

@@ -3,9 +3,7 @@ package org.hpcsim.scheduling;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
@@ -29,11 +27,22 @@ public final class SchedulerCore implements SchedulingContext {
     private final SchedulingPolicy policy;
     private final JobModel model;
     private final TreeSet<RunningJob> running = new TreeSet<>(BY_ESTIMATED_END);
-    private final Map<Integer, RunningJob> byIndex = new HashMap<>();
+    /**
+     * The running jobs by job index (the trace position), null where none: an array grown as indexes
+     * arrive, so a look-up neither hashes nor boxes; with {@link #unusable}, each running job's nodes
+     * that failed or were drained while it ran.
+     */
+    private RunningJob[] byIndex = new RunningJob[1024];
+    private int[] unusable = new int[1024];
+    /** Running jobs that have an unusable node, so the common case of none reads no array. */
+    private int jobsWithUnusable;
+    private int runningCount;
     private final Iterable<RunningJob> runningView = Collections.unmodifiableSet(running);
     private final boolean[] down;
     private final boolean[] drained;
-    private final Map<Integer, Integer> unusableByJob = new HashMap<>();
+    /** Marks of the nodes an explicit start names ({@link #start}), by stamp: no machine-sized array a call. */
+    private int[] named;
+    private int stamp;
     private int downCount;
     private int drainedCount;
     /** Drained nodes that are not down (a down node counts as down, whether drained or not). */
@@ -137,18 +146,22 @@ public final class SchedulerCore implements SchedulingContext {
 
     /** The job's nodes have all reported; frees the usable ones, the others become unavailable. */
     public RunningJob finish(int jobIndex) {
-        RunningJob r = byIndex.remove(jobIndex);
+        RunningJob r = runningJob(jobIndex);
         if (r == null) {
             throw new IllegalStateException("job index " + jobIndex + " is not running");
         }
+        byIndex[jobIndex] = null;
+        runningCount--;
         running.remove(r);
         busyNodes -= r.nodes().length;
         allocator.ended(r.job(), r.nodes());
-        if (unusableByJob.remove(jobIndex) == null) {
+        if (unusable[jobIndex] == 0) {
             machine.release(r.nodes());
             policy.ended(r, r.nodes().length);
             return r;
         }
+        unusable[jobIndex] = 0;
+        jobsWithUnusable--;
         int usable = 0;
         for (int node : r.nodes()) {
             if (usable(node)) {
@@ -202,7 +215,7 @@ public final class SchedulerCore implements SchedulingContext {
 
     /** Jobs running (started, not every node has reported their end yet). */
     public int runningCount() {
-        return byIndex.size();
+        return runningCount;
     }
 
     /** The node failed; returns false if it already was down. */
@@ -277,7 +290,18 @@ public final class SchedulerCore implements SchedulingContext {
         if (owner == -1) {
             machine.allocate(new int[] {node}, MachineState.UNAVAILABLE);
         } else if (owner >= 0) {
-            unusableByJob.merge(owner, 1, Integer::sum);
+            countUnusable(owner, 1);
+        }
+    }
+
+    /** One more (+1) or one fewer (-1) of a running job's nodes is out of service. */
+    private void countUnusable(int jobIndex, int change) {
+        int before = unusable[jobIndex];
+        unusable[jobIndex] += change;
+        if (before == 0) {
+            jobsWithUnusable++;
+        } else if (unusable[jobIndex] == 0) {
+            jobsWithUnusable--;
         }
     }
 
@@ -287,14 +311,14 @@ public final class SchedulerCore implements SchedulingContext {
         if (owner == MachineState.UNAVAILABLE) {
             machine.release(new int[] {node});
         } else if (owner >= 0) {
-            unusableByJob.merge(owner, -1, Integer::sum);
+            countUnusable(owner, -1);
         }
     }
 
     /** The running job of the given index, or null. */
     @Override
     public RunningJob runningJob(int jobIndex) {
-        return byIndex.get(jobIndex);
+        return jobIndex >= 0 && jobIndex < byIndex.length ? byIndex[jobIndex] : null;
     }
 
     /** The queued jobs in queue order. */
@@ -337,11 +361,10 @@ public final class SchedulerCore implements SchedulingContext {
 
     @Override
     public int released(RunningJob job) {
-        if (unusableByJob.isEmpty()) {
-            return job.nodes().length; // the common case, checked on every backfilling pass: no boxing
+        if (jobsWithUnusable == 0) {
+            return job.nodes().length; // the common case, checked on every backfilling pass
         }
-        Integer unusable = unusableByJob.get(job.job().index());
-        return job.nodes().length - (unusable == null ? 0 : unusable);
+        return job.nodes().length - unusable[job.job().index()];
     }
 
     @Override
@@ -378,16 +401,22 @@ public final class SchedulerCore implements SchedulingContext {
             throw new IllegalArgumentException(nodes.length + " node" + (nodes.length == 1 ? "" : "s") + " for a job of "
                     + (min == job.nodes() ? String.valueOf(job.nodes()) : min + " to " + job.nodes()));
         }
-        boolean[] seen = new boolean[machine.size()];
+        if (named == null) {
+            named = new int[machine.size()];
+        }
+        if (++stamp == Integer.MAX_VALUE) {
+            java.util.Arrays.fill(named, 0);
+            stamp = 1;
+        }
         for (int node : nodes) {
             if (node < 0 || node >= machine.size()) {
                 throw new IllegalArgumentException("node " + node + " does not exist (nodes are 0 to "
                         + (machine.size() - 1) + ")");
             }
-            if (seen[node]) {
+            if (named[node] == stamp) {
                 throw new IllegalArgumentException("node " + node + " is given twice");
             }
-            seen[node] = true;
+            named[node] = stamp;
             int owner = machine.owner(node);
             if (down[node]) {
                 throw new IllegalArgumentException("node " + node + " is down");
@@ -397,7 +426,7 @@ public final class SchedulerCore implements SchedulingContext {
             }
             if (owner >= 0) {
                 throw new IllegalArgumentException("node " + node + " is busy (running job "
-                        + byIndex.get(owner).job().id() + ")");
+                        + byIndex[owner].job().id() + ")");
             }
         }
         int[] sorted = nodes.clone();
@@ -412,7 +441,7 @@ public final class SchedulerCore implements SchedulingContext {
 
     @Override
     public boolean kill(int jobIndex, String reason) {
-        if (!byIndex.containsKey(jobIndex)) {
+        if (runningJob(jobIndex) == null) {
             return false;
         }
         decisions.add(new Kill(jobIndex, reason));
@@ -435,7 +464,17 @@ public final class SchedulerCore implements SchedulingContext {
         RunningJob r = new RunningJob(shaped, nodes, now, now + shaped.estimate() + model.ioMicros(job), job);
         running.add(r);
         busyNodes += nodes.length;
-        byIndex.put(job.index(), r);
+        int index = job.index();
+        if (index >= byIndex.length) {
+            int length = Math.max(index + 1, 2 * byIndex.length);
+            byIndex = java.util.Arrays.copyOf(byIndex, length);
+            unusable = java.util.Arrays.copyOf(unusable, length);
+        }
+        if (byIndex[index] != null) {
+            throw new IllegalStateException("job index " + index + " is already running");
+        }
+        byIndex[index] = r;
+        runningCount++;
         started.add(r);
     }
 }

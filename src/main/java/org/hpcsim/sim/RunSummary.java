@@ -83,7 +83,9 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, Kernel
                 .put("partitions", kernelSettings.partitions())
                 .put("wall_clock_s", r.wallSeconds())
                 .put("events_per_s", r.eventsPerSecond())
-                .put("peak_rss_mb", r.peakRssBytes() < 0 ? null : r.peakRssBytes() / (1024.0 * 1024.0));
+                .put("peak_rss_mb", r.peakRssBytes() < 0 ? null : r.peakRssBytes() / (1024.0 * 1024.0))
+                .put("process_cpu_s", r.processCpuSeconds() < 0 ? null : r.processCpuSeconds())
+                .put("peak_heap_mb", r.peakHeapBytes() / (1024.0 * 1024.0));
     }
 
     /** The network model and its means, or null when run times ignore the network. */

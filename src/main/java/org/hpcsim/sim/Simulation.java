@@ -1,6 +1,9 @@
 package org.hpcsim.sim;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,9 +76,12 @@ import org.hpcsim.workload.TraceOpener;
  */
 public final class Simulation {
 
-    /** What a run produced. */
-    public record Result(RunMetrics metrics, KernelStats kernel, double wallSeconds, long peakRssBytes,
-                         Path outputDir, ThermalLog.Summary thermal, FailureLog failures, IoLog io) {
+    /**
+     * What a run produced. {@code processCpuSeconds}, {@code peakHeapBytes} and {@code peakRssBytes} are
+     * the whole process's by the run's end (JVM start and input checks included; -1 where unavailable).
+     */
+    public record Result(RunMetrics metrics, KernelStats kernel, double wallSeconds, double processCpuSeconds,
+                         long peakHeapBytes, long peakRssBytes, Path outputDir, ThermalLog.Summary thermal, FailureLog failures, IoLog io) {
         public double eventsPerSecond() {
             return wallSeconds > 0 ? kernel.events() / wallSeconds : 0;
         }
@@ -455,8 +461,7 @@ public final class Simulation {
                 stopReason = aborted.getMessage();
             }
             RunMetrics m = metrics.join();
-            long rss = peakRss();
-            Result result = new Result(m, stats, wall, rss, scenario.outputDir(),
+            Result result = new Result(m, stats, wall, processCpuSeconds(), peakHeap(), peakRss(), scenario.outputDir(),
                     thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog, ioLog);
             write(out.file("summary.json"), new RunSummary(scenario, topology, spanCurve, kernelSettings, network != null,
                     links == null ? 0 : links.size(), room, linkActors() > 0, List.copyOf(warnings), stoppedEarly,
@@ -542,6 +547,29 @@ public final class Simulation {
 
     private static void write(Path file, String text) {
         org.hpcsim.report.OutputWriter.write(file, text);
+    }
+
+    /** CPU time of the whole process (every thread, user and system), seconds; -1 where unavailable. */
+    static double processCpuSeconds() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            long nanos = os.getProcessCpuTime();
+            return nanos < 0 ? -1 : nanos / 1e9;
+        }
+        return -1;
+    }
+
+    /**
+     * The heap's peak use: the sum over the heap's memory pools of each one's peak since the JVM
+     * started (the pools peak at different moments, so this bounds the heap in use at any one time).
+     */
+    static long peakHeap() {
+        long sum = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP && pool.getPeakUsage() != null) {
+                sum += pool.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
     }
 
     /** The process's peak resident set (Linux VmHWM), or -1 where unavailable. */

@@ -16,6 +16,18 @@ public interface HeatModel {
     /** Adds {@code scale * D[:, j]} to {@code out}: the inlet rises caused by {@code scale} watts at node j. */
     void addColumn(int j, double scale, double[] out);
 
+    /**
+     * Adds {@code scales[q] * D[:, nodes[q]]} for q = 0..count-1 to {@code out}: the inlet rises of several
+     * power changes (a node may appear more than once). By default one column after another in the order
+     * given, as that many {@link #addColumn} calls would; a model may add them in one pass instead, with
+     * other rounding.
+     */
+    default void addColumns(int[] nodes, double[] scales, int count, double[] out) {
+        for (int q = 0; q < count; q++) {
+            addColumn(nodes[q], scales[q], out);
+        }
+    }
+
     /** Sum of column j: the total inlet rise node j's heat causes per watt (MinHR's recirculation measure). */
     double columnSum(int j);
 

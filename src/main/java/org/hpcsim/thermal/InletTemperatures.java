@@ -38,14 +38,44 @@ public final class InletTemperatures {
 
     /** Sets node j's power draw in watts (finite, >= 0) and moves every inlet rise accordingly. */
     public void setPower(int node, double watts) {
-        if (!(watts >= 0) || Double.isInfinite(watts)) {
-            throw new IllegalArgumentException("node " + node + " power must be finite and >= 0 W, got " + watts);
-        }
+        check(node, watts);
         double delta = watts - power[node];
         if (delta != 0) {
             heat.addColumn(node, delta, rise);
             power[node] = watts;
             itPowerStale = true;
+        }
+    }
+
+    /**
+     * Sets the power draws {@code watts[q]} of {@code nodes[q]}, q = 0..count-1, in that order (a node may
+     * appear more than once: its last value holds), and moves the inlet rises by all the changes at
+     * once through {@link HeatModel#addColumns} (a dense D adds the columns one by one, exactly as as
+     * many {@link #setPower} calls would).
+     */
+    public void setPowers(int[] nodes, double[] watts, int count) {
+        int[] changed = new int[count];
+        double[] deltas = new double[count];
+        int m = 0;
+        for (int q = 0; q < count; q++) {
+            int node = nodes[q];
+            check(node, watts[q]);
+            double delta = watts[q] - power[node];
+            if (delta != 0) {
+                changed[m] = node;
+                deltas[m++] = delta;
+                power[node] = watts[q];
+                itPowerStale = true;
+            }
+        }
+        if (m > 0) {
+            heat.addColumns(changed, deltas, m, rise);
+        }
+    }
+
+    private static void check(int node, double watts) {
+        if (!(watts >= 0) || Double.isInfinite(watts)) {
+            throw new IllegalArgumentException("node " + node + " power must be finite and >= 0 W, got " + watts);
         }
     }
 

@@ -1,5 +1,7 @@
 package org.hpcsim.workload;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
@@ -8,14 +10,16 @@ import java.util.SplittableRandom;
  * specified, so anyone can regenerate or vary it:
  *
  * <ul>
- *   <li>size: with probability 0.2 one processor; otherwise 2^u with u uniform in [0, log2 P],
+ *   <li>size: with probability 0.2 one processor; otherwise 2^u with u uniform in [0, log2 M],
  *       rounded to an integer, and with probability 0.6 rounded to a power of two instead
- *       (real logs are dominated by powers of two);</li>
+ *       (real logs are dominated by powers of two); M, the largest job, is the machine's P
+ *       processors unless a smaller one is given;</li>
  *   <li>run time: log-normal, median 10 minutes, sigma 1.5, clamped to [1 s, 36 h], whole seconds;</li>
  *   <li>estimate: run time times a factor uniform in [1, 4], rounded up to whole minutes; 3 % of jobs
  *       underestimate (factor 0.8), so some are killed at their estimate;</li>
  *   <li>arrivals: a Poisson process whose rate makes the offered load (sum of size x run time over
- *       P x span) equal the requested load; whole seconds, first job at 0.</li>
+ *       P x span) equal the requested load; whole seconds, first job at 0. Or every job at 0 (an
+ *       overloaded queue): the same jobs, drawn the same way, only their submit times are 0.</li>
  * </ul>
  *
  * <p>Output is SWF 2.2 with a header (MaxProcs and MaxNodes = P) and every job completed.
@@ -24,56 +28,102 @@ public final class SyntheticWorkload {
     private SyntheticWorkload() {
     }
 
+    /**
+     * What to generate.
+     *
+     * @param jobs      number of jobs
+     * @param procs     the machine's processors P
+     * @param maxSize   the largest job M (processors, 1 to P)
+     * @param load      offered load of the Poisson arrivals (> 0; it also sets the gaps drawn when every
+     *                  job arrives at 0, which are then not used)
+     * @param seed      random seed
+     * @param allAtZero every job arrives at time 0
+     */
+    public record Spec(int jobs, int procs, int maxSize, double load, long seed, boolean allAtZero) {
+        /** @throws IllegalArgumentException saying which value is out of range */
+        public Spec {
+            if (jobs < 1 || procs < 1 || !(load > 0) || !Double.isFinite(load)) {
+                throw new IllegalArgumentException("jobs and procs must be >= 1 and load > 0");
+            }
+            if (maxSize < 1 || maxSize > procs) {
+                throw new IllegalArgumentException("the largest job (--max-size) must be 1 to procs (" + procs
+                        + "), got " + maxSize);
+            }
+        }
+
+        /** Poisson arrivals, jobs up to the whole machine: the bundled default's model. */
+        public static Spec of(int jobs, int procs, double load, long seed) {
+            return new Spec(jobs, procs, procs, load, seed, false);
+        }
+    }
+
     /** Generates {@code jobs} jobs for a machine of {@code procs} processors at the given offered load. */
     public static String generate(int jobs, int procs, double load, long seed) {
-        if (jobs < 1 || procs < 1 || !(load > 0) || !Double.isFinite(load)) {
-            throw new IllegalArgumentException("jobs and procs must be >= 1 and load > 0");
+        Spec spec = Spec.of(jobs, procs, load, seed);
+        StringBuilder sb = new StringBuilder(jobs * 80);
+        try {
+            write(spec, sb);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringBuilder does not throw
         }
-        SplittableRandom r = new SplittableRandom(seed);
+        return sb.toString();
+    }
+
+    /**
+     * Writes the trace {@code spec} describes to {@code out}, a line at a time (memory: a few arrays
+     * of the job count, never the text).
+     */
+    public static void write(Spec spec, Appendable out) throws IOException {
+        int jobs = spec.jobs();
+        int procs = spec.procs();
+        SplittableRandom r = new SplittableRandom(spec.seed());
         int[] size = new int[jobs];
         long[] run = new long[jobs];
         long[] estimate = new long[jobs];
         double area = 0;
-        double log2p = Math.log(procs) / Math.log(2);
+        double log2m = Math.log(spec.maxSize()) / Math.log(2);
         for (int i = 0; i < jobs; i++) {
             int s;
             if (r.nextDouble() < 0.2) {
                 s = 1;
             } else {
-                double u = r.nextDouble() * log2p;
+                double u = r.nextDouble() * log2m;
                 s = r.nextDouble() < 0.6 ? 1 << (int) Math.round(u) : (int) Math.round(Math.pow(2, u));
             }
-            size[i] = Math.max(1, Math.min(procs, s));
+            size[i] = Math.max(1, Math.min(spec.maxSize(), s));
             double t = 600 * Math.exp(1.5 * gaussian(r));
             run[i] = Math.max(1, Math.min(36 * 3600, Math.round(t)));
             double factor = r.nextDouble() < 0.03 ? 0.8 : 1 + 3 * r.nextDouble();
             estimate[i] = Math.max(60, (long) Math.ceil(run[i] * factor / 60.0) * 60);
             area += (double) size[i] * run[i];
         }
-        double meanGap = area / (load * procs * jobs);
-        StringBuilder sb = new StringBuilder(jobs * 80);
-        sb.append("; Version: 2.2\n")
+        double meanGap = area / (spec.load() * procs * jobs);
+        out.append("; Version: 2.2\n")
                 .append("; Computer: hpcsim synthetic machine\n")
                 .append("; Installation: generated by `hpcsim generate`\n")
                 .append(String.format(Locale.ROOT,
                         "; Note: jobs=%d procs=%d load=%s seed=%d (see SyntheticWorkload for the model)\n",
-                        jobs, procs, Double.toString(load), seed))
-                .append("; MaxJobs: ").append(jobs).append('\n')
-                .append("; MaxRecords: ").append(jobs).append('\n')
+                        jobs, procs, Double.toString(spec.load()), spec.seed()));
+        if (spec.maxSize() != procs || spec.allAtZero()) {
+            out.append(String.format(Locale.ROOT, "; Note: largest job %d processors; arrivals %s\n",
+                    spec.maxSize(), spec.allAtZero() ? "all at time 0" : "Poisson"));
+        }
+        out.append("; MaxJobs: ").append(Integer.toString(jobs)).append('\n')
+                .append("; MaxRecords: ").append(Integer.toString(jobs)).append('\n')
                 .append("; Preemption: No\n")
-                .append("; MaxNodes: ").append(procs).append('\n')
-                .append("; MaxProcs: ").append(procs).append('\n');
+                .append("; MaxNodes: ").append(Integer.toString(procs)).append('\n')
+                .append("; MaxProcs: ").append(Integer.toString(procs)).append('\n');
         double clock = 0;
         for (int i = 0; i < jobs; i++) {
             if (i > 0) {
                 clock += -Math.log(1 - r.nextDouble()) * meanGap;
             }
-            long submit = Math.round(clock);
+            long submit = spec.allAtZero() ? 0 : Math.round(clock);
             int user = 1 + r.nextInt(20);
-            sb.append(String.format(Locale.ROOT, "%6d %9d %3d %7d %5d %3d %3d %5d %7d %3d %2d %3d %2d %3d %2d %2d %3d %3d\n",
+            out.append(String.format(Locale.ROOT,
+                    "%6d %9d %3d %7d %5d %3d %3d %5d %7d %3d %2d %3d %2d %3d %2d %2d %3d %3d\n",
                     i + 1, submit, -1, run[i], size[i], -1, -1, size[i], estimate[i], -1, 1, user, 1, -1, 1, 1, -1, -1));
         }
-        return sb.toString();
     }
 
     private static double gaussian(SplittableRandom r) {

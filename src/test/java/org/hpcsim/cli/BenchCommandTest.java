@@ -114,4 +114,34 @@ class BenchCommandTest {
         assertEquals(List.of("events.csv", "inlet.csv missing", "links.csv extra"),
                 SoakBench.differing(new java.util.TreeMap<>(expected), got));
     }
+
+    @Test
+    void checkThreadsRunsOnceAtEachThreadCountAndFindsTheOutputsIdentical() {
+        Path trace = dir.resolve("small.swf");
+        assertEquals(0, Cli.run("generate", "--jobs", "120", "--procs", "16", "-o", trace.toString()).status());
+        Cli.Result r = Cli.run("bench", "--check-threads", "1,2", "--trace", trace.toString(), "--machine", "mesh:4x4",
+                "-Dthermal.enabled=true");
+        assertEquals(0, r.status(), r.out() + r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(4, lines.size(), r.out());
+        String figures = " [0-9.]+ s wall, [0-9.]+ s simulation, [0-9.]+ s CPU, [0-9,]+ events \\([0-9.]+ [kM]/s\\),"
+                + " [0-9,]+ messages \\([0-9.]+ [kM]/s\\), peak heap [0-9]+ MB, peak RSS [0-9]+ MB";
+        assertTrue(lines.get(0).matches("threads 1:" + figures), lines.get(0));
+        assertTrue(lines.get(1).matches("threads 2:" + figures), lines.get(1));
+        assertEquals("threads 2: outputs identical to threads 1", lines.get(2));
+        assertEquals("outputs identical at threads [1, 2]", lines.get(3));
+    }
+
+    @Test
+    void checkThreadsSetsTheThreadsOfEachRunItself() {
+        Cli.Result threads = Cli.run("bench", "--check-threads", "1,2", "--threads", "4");
+        assertEquals(2, threads.status());
+        assertTrue(threads.err().contains("drop --threads"), threads.err());
+        Cli.Result runs = Cli.run("bench", "--check-threads", "1,2", "--runs", "3");
+        assertEquals(2, runs.status());
+        assertTrue(runs.err().contains("drop --runs"), runs.err());
+        Cli.Result one = Cli.run("bench", "--check-threads", "2");
+        assertEquals(2, one.status());
+        assertTrue(one.err().contains("two or more thread counts"), one.err());
+    }
 }

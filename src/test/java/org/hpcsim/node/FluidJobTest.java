@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class FluidJobTest {
@@ -38,5 +40,33 @@ class FluidJobTest {
         // (0.5 + 0.5 * 3) * 1000 = 2000 > the limit of 1400 from the start.
         assertEquals(1500, f.end(100));
         assertTrue(f.unfinished(1500));
+    }
+
+    @Test
+    void sigmaFollowsTheLargestRatioOverManyLinksAsAScanWouldFindIt() {
+        SplittableRandom r = new SplittableRandom(7);
+        for (int links : new int[] {1, 2, 3, 5, 64, 1000}) {
+            FluidJob f = new FluidJob(1_000_000, 0.3, 1.2, 0, Long.MAX_VALUE / 4, links);
+            double[] ratio = new double[links];
+            Arrays.fill(ratio, 1);
+            double sigma = 1;
+            for (int step = 1; step <= 4000; step++) {
+                int position = r.nextInt(links);
+                long own = 1 + r.nextInt(50);
+                // Mostly a share of 1 to 5 times its own, sometimes back to alone (the maximum may fall).
+                long total = r.nextInt(4) == 0 ? own : own + r.nextLong(4 * own + 1);
+                ratio[position] = (double) total / own;
+                double expected = Arrays.stream(ratio).max().getAsDouble();
+                assertEquals(expected != sigma, f.update(step, position, total, own), "changed at step " + step);
+                sigma = expected;
+                assertEquals(expected, f.sigma(), "links " + links + ", step " + step);
+            }
+            if (links > 2) {
+                f.reroute(5000, links - 1);
+                assertEquals(1.0, f.sigma(), "a reroute starts again from alone");
+                assertTrue(f.update(5001, links - 2, 3, 1), "the last of the new links counts");
+                assertEquals(3.0, f.sigma());
+            }
+        }
     }
 }

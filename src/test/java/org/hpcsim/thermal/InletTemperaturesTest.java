@@ -68,6 +68,63 @@ class InletTemperaturesTest {
     }
 
     @Test
+    void powersSetTogetherMoveADenseRoomExactlyAsOneAtATime() throws IOException {
+        HeatModel d = ThermalData.d2014();
+        int n = d.size();
+        Random random = new Random(4);
+        InletTemperatures single = new InletTemperatures(d);
+        InletTemperatures batch = new InletTemperatures(d);
+        for (int round = 0; round < 10; round++) {
+            int count = 1 + random.nextInt(2 * n);
+            int[] nodes = new int[count];
+            double[] watts = new double[count];
+            for (int q = 0; q < count; q++) {
+                nodes[q] = random.nextInt(n);
+                watts[q] = random.nextInt(3) == 0 ? single.power(nodes[q]) : 1000 + 1500 * random.nextDouble();
+                single.setPower(nodes[q], watts[q]);
+            }
+            batch.setPowers(nodes, watts, count);
+            for (int i = 0; i < n; i++) {
+                assertEquals(single.rise(i), batch.rise(i), 0.0, "bit for bit, node " + i);
+                assertEquals(single.power(i), batch.power(i), 0.0);
+            }
+            assertEquals(single.itPower(), batch.itPower(), 0.0);
+        }
+        assertThrows(IllegalArgumentException.class, () -> batch.setPowers(new int[] {0, 1}, new double[] {5, -1}, 2));
+    }
+
+    @Test
+    void powersSetTogetherInASeriesRoomAgreeWithOneAtATime() {
+        HeatModel d = new SeriesHeatModel(HeatModels.syntheticA(RoomLayout.parse("3x6x5", 10, 2)), HeatModels.K_MENG);
+        int n = d.size();
+        InletTemperatures single = new InletTemperatures(d);
+        InletTemperatures batch = new InletTemperatures(d);
+        int[] all = new int[n];
+        double[] idle = new double[n];
+        for (int i = 0; i < n; i++) {
+            all[i] = i;
+            idle[i] = 1000;
+            single.setPower(i, 1000);
+        }
+        batch.setPowers(all, idle, n);
+        // A job of nodes 10-29 starts, one of 5-9 ends, and node 12 is set twice.
+        int[] nodes = {10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 5, 6, 7, 8, 9, 12};
+        double[] watts = new double[nodes.length];
+        java.util.Arrays.fill(watts, 2400);
+        java.util.Arrays.fill(watts, 20, 25, 0);
+        watts[25] = 1700;
+        for (int q = 0; q < nodes.length; q++) {
+            single.setPower(nodes[q], watts[q]);
+        }
+        batch.setPowers(nodes, watts, nodes.length);
+        for (int i = 0; i < n; i++) {
+            assertEquals(single.rise(i), batch.rise(i), 1e-12 * single.rise(i), "node " + i);
+        }
+        assertEquals(1700, batch.power(12));
+        assertEquals(single.itPower(), batch.itPower(), 0.0);
+    }
+
+    @Test
     void aNegativeOrNonFinitePowerIsRefused() {
         InletTemperatures t = new InletTemperatures(DenseHeatModel.of(new double[][] {{1}}));
         assertThrows(IllegalArgumentException.class, () -> t.setPower(0, -1));
