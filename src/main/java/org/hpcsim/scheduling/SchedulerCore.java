@@ -157,7 +157,6 @@ public final class SchedulerCore implements SchedulingContext {
         allocator.ended(r.job(), r.nodes());
         if (unusable[jobIndex] == 0) {
             machine.release(r.nodes());
-            policy.ended(r, r.nodes().length);
             return r;
         }
         unusable[jobIndex] = 0;
@@ -178,7 +177,6 @@ public final class SchedulerCore implements SchedulingContext {
             }
         }
         machine.release(freed);
-        policy.ended(r, usable);
         return r;
     }
 
@@ -285,7 +283,6 @@ public final class SchedulerCore implements SchedulingContext {
     }
 
     private void becameUnusable(int node) {
-        policy.capacityChanged();
         int owner = machine.owner(node);
         if (owner == -1) {
             machine.allocate(new int[] {node}, MachineState.UNAVAILABLE);
@@ -306,7 +303,6 @@ public final class SchedulerCore implements SchedulingContext {
     }
 
     private void becameUsable(int node) {
-        policy.capacityChanged();
         int owner = machine.owner(node);
         if (owner == MachineState.UNAVAILABLE) {
             machine.release(new int[] {node});
@@ -316,7 +312,6 @@ public final class SchedulerCore implements SchedulingContext {
     }
 
     /** The running job of the given index, or null. */
-    @Override
     public RunningJob runningJob(int jobIndex) {
         return jobIndex >= 0 && jobIndex < byIndex.length ? byIndex[jobIndex] : null;
     }

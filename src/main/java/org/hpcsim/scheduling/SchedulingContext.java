@@ -15,9 +15,6 @@ public interface SchedulingContext {
     /** Running jobs in order of estimated end, then job index. */
     Iterable<RunningJob> running();
 
-    /** The running job of the given job index (as started by this pass's {@link #tryStart}), or null. */
-    RunningJob runningJob(int jobIndex);
-
     /**
      * How many of the running job's nodes become free when it ends: all of them, except nodes that
      * failed or were drained while it ran.

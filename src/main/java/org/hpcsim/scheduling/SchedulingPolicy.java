@@ -16,16 +16,4 @@ public interface SchedulingPolicy {
 
     /** The jobs waiting, in queue order (a copy). */
     java.util.List<Job> queued();
-
-    /**
-     * A running job ended (its nodes have all reported) and {@code returned} of its nodes came back
-     * free (the others failed or were drained while it ran). Told before the next pass; a policy that
-     * keeps state between passes (conservative backfilling's schedule) updates it.
-     */
-    default void ended(RunningJob job, int returned) {
-    }
-
-    /** Nodes left or came back into service: plans made with the old node count may no longer hold. */
-    default void capacityChanged() {
-    }
 }

@@ -1,10 +1,8 @@
 package org.hpcsim.scheduling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +24,8 @@ import org.hpcsim.workload.Job;
 import org.junit.jupiter.api.Test;
 
 /**
- * The backfilling policies, which keep indexed queues and (conservative) a profile between passes,
- * against plain reference implementations of the same definitions written from docs/models.md: every
- * queue scanned, every profile worked out from scratch. Random workloads, several queue orders, a
+ * EASY backfilling, which reads its queue through an index of sizes and estimates, against a plain
+ * reference implementation of the same definition (docs/models.md) that scans the whole queue. Random workloads, several queue orders, a
  * machine where any free nodes do (sorted free list) and one where the allocator refuses jobs that fit
  * by count (contiguous allocation on a mesh).
  */
@@ -81,70 +78,6 @@ class BackfillingReferenceTest {
     @Test
     void easyWithItsIndexedQueueStartsWhatAScanOfTheWholeQueueStarts() {
         agree("easy", EasyBackfillPolicy::new, ReferenceEasy::new);
-    }
-
-    @Test
-    void conservativeWithItsKeptProfileSchedulesAsAProfileWorkedOutFromScratch() {
-        agree("conservative", ConservativeBackfillPolicy::new, ReferenceConservative::new);
-    }
-
-    @Test
-    void conservativeNeverStartsAJobLaterThanItsFirstReservation() {
-        for (long seed = 1; seed <= 12; seed++) {
-            List<Job> jobs = workload(seed, 300, 32);
-            Promises policy = new Promises(new ConservativeBackfillPolicy(JobOrder.FIFO));
-            Map<Integer, Outcome> out = run(jobs, false, policy);
-            assertEquals(jobs.size(), policy.first.size());
-
-            for (Job job : jobs) {
-                long promised = policy.first.get(job.index());
-                assertTrue(out.get(job.index()).start() <= promised,
-                        "seed " + seed + ": job " + job.id() + " started at " + out.get(job.index()).start()
-                                + ", after its first reservation " + promised);
-            }
-        }
-    }
-
-    /** Remembers the reservation each job got at the first pass after its arrival. */
-    private static final class Promises implements SchedulingPolicy {
-        final ConservativeBackfillPolicy policy;
-        final Map<Integer, Long> first = new HashMap<>();
-        final List<Job> arrived = new ArrayList<>();
-
-        Promises(ConservativeBackfillPolicy policy) {
-            this.policy = policy;
-        }
-
-        @Override
-        public void enqueue(Job job) {
-            policy.enqueue(job);
-            arrived.add(job);
-        }
-
-        @Override
-        public void schedule(SchedulingContext context) {
-            policy.schedule(context);
-            for (Job job : arrived) {
-                RunningJob r = context.runningJob(job.index());
-                first.put(job.index(), r != null && r.start() == context.now() ? context.now() : policy.reservation(job));
-            }
-            arrived.clear();
-        }
-
-        @Override
-        public void ended(RunningJob job, int returned) {
-            policy.ended(job, returned);
-        }
-
-        @Override
-        public int queueLength() {
-            return policy.queueLength();
-        }
-
-        @Override
-        public List<Job> queued() {
-            return policy.queued();
-        }
     }
 
     /** EASY as docs/models.md defines it, scanning the whole queue at every pass. */
@@ -213,134 +146,6 @@ class BackfillingReferenceTest {
                 } else if (job.nodes() <= extra && context.tryStart(job)) {
                     it.remove();
                     extra -= job.nodes();
-                }
-            }
-        }
-    }
-
-    /**
-     * Conservative backfilling as docs/models.md defines it, with the free-node profile worked out
-     * from the running jobs and every reservation whenever it is read.
-     */
-    private static final class ReferenceConservative implements SchedulingPolicy {
-        private final TreeSet<Job> queue;
-        private final Map<Integer, Long> reservation = new HashMap<>();
-        private final Map<Integer, Job> queuedByIndex = new HashMap<>();
-        private boolean endedEarly;
-        private boolean first = true;
-        private long wake = SimTime.NEVER;
-        private final List<RunningJob> endedJobs = new ArrayList<>();
-
-        ReferenceConservative(JobOrder order) {
-            queue = new TreeSet<>(order.comparator());
-        }
-
-        @Override
-        public void enqueue(Job job) {
-            queue.add(job);
-            queuedByIndex.put(job.index(), job);
-        }
-
-        @Override
-        public int queueLength() {
-            return queue.size();
-        }
-
-        @Override
-        public List<Job> queued() {
-            return List.copyOf(queue);
-        }
-
-        @Override
-        public void ended(RunningJob job, int returned) {
-            endedJobs.add(job);
-        }
-
-        @Override
-        public void schedule(SchedulingContext context) {
-            long now = context.now();
-            for (RunningJob r : endedJobs) {
-                endedEarly |= r.estimatedEnd() > now;
-            }
-            endedJobs.clear();
-            boolean compress = first || endedEarly;
-            first = false;
-            endedEarly = false;
-            for (Job job : queue) {
-                Long at = reservation.get(job.index());
-                if (at != null && at < now) {
-                    reservation.remove(job.index()); // due before and not started: placed again
-                }
-            }
-            for (Job job : queue) {
-                if (compress) {
-                    reservation.remove(job.index());
-                    place(context, job);
-                } else if (!reservation.containsKey(job.index())) {
-                    place(context, job);
-                }
-            }
-            // A zero-estimate job holds its nodes for no time: the rest of its reservation is given
-            // back and the schedule compressed again.
-            while (startDue(context)) {
-                for (Job job : queue) {
-                    reservation.remove(job.index());
-                    place(context, job);
-                }
-            }
-            // Woken at the earliest reservation after now (asked for once per time in a row).
-            long next = reservation.values().stream().filter(at -> at > context.now()).min(Long::compare)
-                    .orElse(SimTime.NEVER);
-            if (next != SimTime.NEVER && next != wake) {
-                context.callAt(next);
-                wake = next;
-            }
-        }
-
-        /** Starts the jobs reserved now, in queue order; returns whether one had a zero estimate. */
-        private boolean startDue(SchedulingContext context) {
-            boolean zero = false;
-            for (Iterator<Job> it = queue.iterator(); it.hasNext(); ) {
-                Job job = it.next();
-                Long at = reservation.get(job.index());
-                if (at != null && at == context.now() && context.tryStart(job)) {
-                    it.remove();
-                    reservation.remove(job.index());
-                    zero |= job.estimate() == 0;
-                }
-            }
-            return zero;
-        }
-
-        private void place(SchedulingContext context, Job job) {
-            // The profile: free nodes from each breakpoint on, from the running jobs and every reservation.
-            long now = context.now();
-            TreeMap<Long, Integer> change = new TreeMap<>();
-            change.put(now, context.freeNodes());
-            for (RunningJob r : context.running()) {
-                change.merge(Math.max(now, r.estimatedEnd()), context.released(r), Integer::sum);
-            }
-            for (Map.Entry<Integer, Long> e : reservation.entrySet()) {
-                Job other = queuedByIndex.get(e.getKey());
-                change.merge(e.getValue(), -other.nodes(), Integer::sum);
-                change.merge(e.getValue() + Math.max(1, other.estimate()), other.nodes(), Integer::sum);
-            }
-            List<Long> times = new ArrayList<>(change.keySet());
-            int[] free = new int[times.size()];
-            int level = 0;
-            for (int i = 0; i < free.length; i++) {
-                level += change.get(times.get(i));
-                free[i] = level;
-            }
-            long d = Math.max(1, job.estimate());
-            for (int i = 0; i < free.length; i++) {
-                boolean fits = true;
-                for (int k = i; k < free.length && times.get(k) < times.get(i) + d; k++) {
-                    fits &= free[k] >= job.nodes();
-                }
-                if (fits) {
-                    reservation.put(job.index(), times.get(i));
-                    return;
                 }
             }
         }
