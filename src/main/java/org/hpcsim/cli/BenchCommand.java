@@ -202,7 +202,20 @@ final class BenchCommand implements Callable<Integer> {
         cmd.addAll(arguments);
         cmd.addAll(List.of("--quiet", "--out", dir.toString()));
         long t0 = System.nanoTime();
-        int status = new ProcessBuilder(cmd).inheritIO().start().waitFor();
+        Process process = new ProcessBuilder(cmd).inheritIO().start();
+        // A bench stopped from outside (a timeout's SIGTERM) takes its run with it rather than leave it running.
+        Thread stop = new Thread(process::destroy);
+        Runtime.getRuntime().addShutdownHook(stop);
+        int status;
+        try {
+            status = process.waitFor();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stop);
+            } catch (IllegalStateException e) {
+                // The JVM is shutting down: the hook is running or has run, which is what it is for.
+            }
+        }
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (status != 0) {
             failedStatus = status;
