@@ -100,7 +100,7 @@ final class BenchCommand implements Callable<Integer> {
 
     /** One timed run: the parent's wall time and what the child's summary.json says. */
     record Sample(double processSeconds, double simulationSeconds, double cpuSeconds, long events, long messages,
-                  double peakHeapMb, double peakRssMb) {
+                  double peakHeapMb, double heapAfterGcMb, double peakRssMb) {
     }
 
     @Override
@@ -180,12 +180,13 @@ final class BenchCommand implements Callable<Integer> {
         }
         double[] process = column(samples, Sample::processSeconds);
         out.printf(Locale.ROOT, "median of %d: %.3f s wall (min %.3f, max %.3f), %.3f s simulation, %.3f s CPU,"
-                        + " %s events/s, %s messages/s; max peak heap %.0f MB, max peak RSS %.0f MB%n",
+                        + " %s events/s, %s messages/s; max peak heap %s (%s after GC), max peak RSS %s%n",
                 n, median(process), min(process), max(process), median(column(samples, Sample::simulationSeconds)),
                 median(column(samples, Sample::cpuSeconds)),
                 rate(median(column(samples, x -> x.events() / x.processSeconds()))),
                 rate(median(column(samples, x -> x.messages() / x.processSeconds()))),
-                max(column(samples, Sample::peakHeapMb)), max(column(samples, Sample::peakRssMb)));
+                mb(max(column(samples, Sample::peakHeapMb))), mb(max(column(samples, Sample::heapAfterGcMb))),
+                mb(max(column(samples, Sample::peakRssMb))));
         out.flush();
         return 0;
     }
@@ -224,7 +225,7 @@ final class BenchCommand implements Callable<Integer> {
         Config summary = ConfigFactory.parseFile(dir.resolve("summary.json").toFile());
         return new Sample(seconds, summary.getDouble("wall_clock_s"), number(summary, "process_cpu_s"),
                 summary.getLong("events"), summary.getLong("messages"), number(summary, "peak_heap_mb"),
-                number(summary, "peak_rss_mb"));
+                number(summary, "heap_after_gc_mb"), number(summary, "peak_rss_mb"));
     }
 
     private static double number(Config summary, String key) {
@@ -234,9 +235,14 @@ final class BenchCommand implements Callable<Integer> {
     /** One run's figures, rates per second of the process's wall time. */
     static String describe(Sample s) {
         return String.format(Locale.ROOT, "%.3f s wall, %.3f s simulation, %.3f s CPU, %,d events (%s/s),"
-                        + " %,d messages (%s/s), peak heap %.0f MB, peak RSS %.0f MB", s.processSeconds(),
+                        + " %,d messages (%s/s), peak heap %s (%s after GC), peak RSS %s", s.processSeconds(),
                 s.simulationSeconds(), s.cpuSeconds(), s.events(), rate(s.events() / s.processSeconds()), s.messages(),
-                rate(s.messages() / s.processSeconds()), s.peakHeapMb(), s.peakRssMb());
+                rate(s.messages() / s.processSeconds()), mb(s.peakHeapMb()), mb(s.heapAfterGcMb()), mb(s.peakRssMb()));
+    }
+
+    /** Megabytes, or n/a (a figure the run could not give: no collection ran, no /proc). */
+    private static String mb(double megabytes) {
+        return Double.isNaN(megabytes) ? "n/a" : String.format(Locale.ROOT, "%.0f MB", megabytes);
     }
 
     /** A rate in thousands (k) or millions (M) a second. */
