@@ -128,14 +128,20 @@ final class Mpit {
         int n = heat.size();
         int[] free = free();
         int f = free.length;
-        // z = low + w with w >= 0; low bounds z from below even if D had negative entries.
+        // z = low + w with w >= 0; low bounds z from below even if D had negative entries. Column by
+        // column (each free node's column once: a series model computes a whole column per entry), each
+        // node's sum still taken in free-node order.
+        double[] lowest = base.clone();
+        double[] column = new double[n];
+        for (int j = 0; j < f; j++) {
+            column(heat, free[j], column);
+            for (int i = 0; i < n; i++) {
+                lowest[i] += Math.min(0, util * column[i]);
+            }
+        }
         double low = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < n; i++) {
-            double v = base[i];
-            for (int j = 0; j < f; j++) {
-                v += Math.min(0, util * heat.entry(i, free[j]));
-            }
-            low = Math.max(low, v);
+            low = Math.max(low, lowest[i]);
         }
         boolean[] in = new boolean[n];
         int[] rows = new int[n];
@@ -169,6 +175,12 @@ final class Mpit {
                 rows[count++] = i;
             }
         }
+    }
+
+    /** Column j of D into {@code out}: the same numbers as {@link HeatModel#entry} gives one by one. */
+    private static void column(HeatModel heat, int j, double[] out) {
+        java.util.Arrays.fill(out, 0);
+        heat.addColumn(j, 1.0, out);
     }
 
     /** Inlets for the fractional allocation x over the free nodes. */
@@ -229,15 +241,18 @@ final class Mpit {
         }
         constraints.add(new LinearConstraint(ones,
                 Relationship.EQ, k));
-        for (int r = 0; r < count; r++) {
-            int i = rows[r];
-            double[] row = new double[f + 1];
-            for (int j = 0; j < f; j++) {
-                row[j] = util * heat.entry(i, free[j]);
+        double[][] row = new double[count][f + 1];
+        double[] column = new double[heat.size()];
+        for (int j = 0; j < f; j++) {
+            column(heat, free[j], column);
+            for (int r = 0; r < count; r++) {
+                row[r][j] = util * column[rows[r]];
             }
-            row[f] = -1;
-            constraints.add(new LinearConstraint(row,
-                    Relationship.LEQ, low - base[i]));
+        }
+        for (int r = 0; r < count; r++) {
+            row[r][f] = -1;
+            constraints.add(new LinearConstraint(row[r],
+                    Relationship.LEQ, low - base[rows[r]]));
         }
         double[] objective = new double[f + 1];
         objective[f] = 1;

@@ -103,7 +103,7 @@ final class BenchCommand implements Callable<Integer> {
 
     /** One timed run: the parent's wall time and what the child's summary.json says. */
     record Sample(double processSeconds, double simulationSeconds, double cpuSeconds, long events, long messages,
-                  double peakHeapMb, double peakRssMb) {
+                  double peakHeapMb, double heapAfterGcMb, double peakRssMb) {
     }
 
     @Override
@@ -183,12 +183,13 @@ final class BenchCommand implements Callable<Integer> {
         }
         double[] process = column(samples, Sample::processSeconds);
         out.printf(Locale.ROOT, "median of %d: %.3f s wall (min %.3f, max %.3f), %.3f s simulation, %.3f s CPU,"
-                        + " %s events/s, %s messages/s; max peak heap %.0f MB, max peak RSS %.0f MB%n",
+                        + " %s events/s, %s messages/s; max peak heap %s (%s after GC), max peak RSS %s%n",
                 n, median(process), min(process), max(process), median(column(samples, Sample::simulationSeconds)),
                 median(column(samples, Sample::cpuSeconds)),
                 rate(median(column(samples, x -> x.events() / x.processSeconds()))),
                 rate(median(column(samples, x -> x.messages() / x.processSeconds()))),
-                max(column(samples, Sample::peakHeapMb)), max(column(samples, Sample::peakRssMb)));
+                mb(max(column(samples, Sample::peakHeapMb))), mb(max(column(samples, Sample::heapAfterGcMb))),
+                mb(max(column(samples, Sample::peakRssMb))));
         out.flush();
         return 0;
     }
@@ -206,7 +207,20 @@ final class BenchCommand implements Callable<Integer> {
         cmd.addAll(List.of("--quiet", "--out", dir.toString()));
         double cpu0 = ChildCpu.seconds();
         long t0 = System.nanoTime();
-        int status = new ProcessBuilder(cmd).inheritIO().start().waitFor();
+        Process process = new ProcessBuilder(cmd).inheritIO().start();
+        // A bench stopped from outside (a timeout's SIGTERM) takes its run with it rather than leave it running.
+        Thread stop = new Thread(process::destroy);
+        Runtime.getRuntime().addShutdownHook(stop);
+        int status;
+        try {
+            status = process.waitFor();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stop);
+            } catch (IllegalStateException e) {
+                // The JVM is shutting down: the hook is running or has run, which is what it is for.
+            }
+        }
         double seconds = (System.nanoTime() - t0) / 1e9;
         double cpu = ChildCpu.seconds() - cpu0;
         if (status != 0) {
@@ -218,7 +232,7 @@ final class BenchCommand implements Callable<Integer> {
         // figure in summary.json where that is not available.
         return new Sample(seconds, summary.getDouble("wall_clock_s"), Double.isNaN(cpu) ? number(summary, "process_cpu_s") : cpu,
                 summary.getLong("events"), summary.getLong("messages"), number(summary, "peak_heap_mb"),
-                number(summary, "peak_rss_mb"));
+                number(summary, "heap_after_gc_mb"), number(summary, "peak_rss_mb"));
     }
 
     private static double number(Config summary, String key) {
@@ -228,9 +242,14 @@ final class BenchCommand implements Callable<Integer> {
     /** One run's figures, rates per second of the process's wall time. */
     static String describe(Sample s) {
         return String.format(Locale.ROOT, "%.3f s wall, %.3f s simulation, %.3f s CPU, %,d events (%s/s),"
-                        + " %,d messages (%s/s), peak heap %.0f MB, peak RSS %.0f MB", s.processSeconds(),
+                        + " %,d messages (%s/s), peak heap %s (%s after GC), peak RSS %s", s.processSeconds(),
                 s.simulationSeconds(), s.cpuSeconds(), s.events(), rate(s.events() / s.processSeconds()), s.messages(),
-                rate(s.messages() / s.processSeconds()), s.peakHeapMb(), s.peakRssMb());
+                rate(s.messages() / s.processSeconds()), mb(s.peakHeapMb()), mb(s.heapAfterGcMb()), mb(s.peakRssMb()));
+    }
+
+    /** Megabytes, or n/a (a figure the run could not give: no collection ran, no /proc). */
+    private static String mb(double megabytes) {
+        return Double.isNaN(megabytes) ? "n/a" : String.format(Locale.ROOT, "%.0f MB", megabytes);
     }
 
     /** A rate in thousands (k) or millions (M) a second. */

@@ -41,9 +41,9 @@ record BenchScenario(String name, String description, String sharedTrace, Synthe
             shared("blue", "SDSC Blue Horizon (243,306 jobs, 1,152 processors) on mesh:36x32; EASY, sorted-free-list",
                     "SDSC-BLUE-2000-4.2-cln.swf.gz", "--machine", "mesh:36x32", "--scheduler", "easy",
                     "--allocator", "sorted-free-list"),
-            synthetic("torus32k", "200,000 synthetic jobs of up to 1,024 nodes on torus:32x32x32 with link actors"
-                            + " (network.model = links); EASY, sorted-free-list",
-                    new SyntheticWorkload.Spec(200_000, 32_768, 1024, 0.9, 21, false), "--machine", "torus:32x32x32",
+            synthetic("torus32k", "200,000 synthetic jobs of up to 16 nodes on torus:32x32x32 with link actors"
+                            + " (network.model = links, all-to-all); EASY, sorted-free-list",
+                    new SyntheticWorkload.Spec(200_000, 32_768, 16, 0.9, 21, false), "--machine", "torus:32x32x32",
                     "--scheduler", "easy", "--allocator", "sorted-free-list", "-Dnetwork.model=links"),
             synthetic("huge", "1,000,000 synthetic jobs of up to 1,024 nodes on simple:100000; EASY, sorted-free-list",
                     new SyntheticWorkload.Spec(1_000_000, 100_000, 1024, 0.9, 21, false), "--machine", "simple:100000",

@@ -85,7 +85,8 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, Kernel
                 .put("events_per_s", r.eventsPerSecond())
                 .put("peak_rss_mb", r.peakRssBytes() < 0 ? null : r.peakRssBytes() / (1024.0 * 1024.0))
                 .put("process_cpu_s", r.processCpuSeconds() < 0 ? null : r.processCpuSeconds())
-                .put("peak_heap_mb", r.peakHeapBytes() / (1024.0 * 1024.0));
+                .put("peak_heap_mb", r.peakHeapBytes() / (1024.0 * 1024.0))
+                .put("heap_after_gc_mb", r.heapAfterGcBytes() < 0 ? null : r.heapAfterGcBytes() / (1024.0 * 1024.0));
     }
 
     /** The network model and its means, or null when run times ignore the network. */

@@ -78,10 +78,11 @@ public final class Simulation {
 
     /**
      * What a run produced. {@code processCpuSeconds}, {@code peakHeapBytes} and {@code peakRssBytes} are
-     * the whole process's by the run's end (JVM start and input checks included; -1 where unavailable).
+     * the whole process's by the run's end (JVM start and input checks included; -1 where unavailable);
+     * {@code heapAfterGcBytes} the most heap in use after a collection during the simulation (-1: none).
      */
     public record Result(RunMetrics metrics, KernelStats kernel, double wallSeconds, double processCpuSeconds,
-                         long peakHeapBytes, long peakRssBytes, Path outputDir, ThermalLog.Summary thermal, FailureLog failures, IoLog io) {
+                         long peakHeapBytes, long heapAfterGcBytes, long peakRssBytes, Path outputDir, ThermalLog.Summary thermal, FailureLog failures, IoLog io) {
         public double eventsPerSecond() {
             return wallSeconds > 0 ? kernel.events() / wallSeconds : 0;
         }
@@ -451,8 +452,10 @@ public final class Simulation {
             }
             long t0 = System.nanoTime();
             KernelStats stats;
-            try (ExternalConnection external = connect()) {
+            long heapAfterGc;
+            try (ExternalConnection external = connect(); HeapAfterGc heap = new HeapAfterGc()) {
                 stats = executor.run(assembly.wiring, kernelSettings, control, progress);
+                heapAfterGc = heap.peakBytes();
             }
             double wall = (System.nanoTime() - t0) / 1e9;
             SchedulingAbortedException aborted = core.abortedBy();
@@ -461,7 +464,8 @@ public final class Simulation {
                 stopReason = aborted.getMessage();
             }
             RunMetrics m = metrics.join();
-            Result result = new Result(m, stats, wall, processCpuSeconds(), peakHeap(), peakRss(), scenario.outputDir(),
+            Result result = new Result(m, stats, wall, processCpuSeconds(), peakHeap(), heapAfterGc, peakRss(),
+                    scenario.outputDir(),
                     thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog, ioLog);
             write(out.file("summary.json"), new RunSummary(scenario, topology, spanCurve, kernelSettings, network != null,
                     links == null ? 0 : links.size(), room, linkActors() > 0, List.copyOf(warnings), stoppedEarly,

@@ -123,7 +123,7 @@ class BenchCommandTest {
         List<String> lines = r.out().lines().toList();
         assertEquals(4, lines.size(), r.out());
         String figures = " [0-9.]+ s wall, [0-9.]+ s simulation, [0-9.]+ s CPU, [0-9,]+ events \\([0-9.]+ [kM]/s\\),"
-                + " [0-9,]+ messages \\([0-9.]+ [kM]/s\\), peak heap [0-9]+ MB, peak RSS [0-9]+ MB";
+                + " [0-9,]+ messages \\([0-9.]+ [kM]/s\\), peak heap [0-9]+ MB \\(([0-9]+ MB|n/a) after GC\\), peak RSS [0-9]+ MB";
         assertTrue(lines.get(0).matches("threads 1:" + figures), lines.get(0));
         assertTrue(lines.get(1).matches("threads 2:" + figures), lines.get(1));
         assertEquals("threads 2: outputs identical to threads 1", lines.get(2));
