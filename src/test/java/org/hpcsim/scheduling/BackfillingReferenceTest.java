@@ -24,10 +24,12 @@ import org.hpcsim.workload.Job;
 import org.junit.jupiter.api.Test;
 
 /**
- * EASY backfilling, which reads its queue through an index of sizes and estimates, against a plain
- * reference implementation of the same definition (docs/models.md) that scans the whole queue. Random workloads, several queue orders, a
- * machine where any free nodes do (sorted free list) and one where the allocator refuses jobs that fit
- * by count (contiguous allocation on a mesh).
+ * EASY backfilling, which reads its queue through an index of sizes and estimates, and conservative
+ * backfilling, which places a job in its profile only when a later one might start now, against plain
+ * reference implementations of the same definitions (docs/models.md) that read the whole queue. Random
+ * workloads (in bursts, or all at once), several queue orders, a machine where any free nodes do
+ * (sorted free list) and one where the allocator refuses jobs that fit by count (contiguous allocation
+ * on a mesh).
  */
 class BackfillingReferenceTest {
 
@@ -36,11 +38,15 @@ class BackfillingReferenceTest {
 
     /** Jobs in bursts (many arrive together), run times up to their estimate or beyond, some zero. */
     private static List<Job> workload(long seed, int count, int maxNodes) {
+        return workload(seed, count, maxNodes, false);
+    }
+
+    private static List<Job> workload(long seed, int count, int maxNodes, boolean allAtOnce) {
         Random random = new Random(seed);
         List<Job> jobs = new ArrayList<>();
         long t = 0;
         for (int i = 0; i < count; i++) {
-            if (random.nextInt(4) == 0) {
+            if (!allAtOnce && random.nextInt(4) == 0) {
                 t += random.nextInt(400);
             }
             int nodes = random.nextInt(3) == 0 ? 1 + random.nextInt(maxNodes) : 1 + random.nextInt(Math.max(1, maxNodes / 4));
@@ -66,7 +72,7 @@ class BackfillingReferenceTest {
         for (long seed = 1; seed <= 12; seed++) {
             for (JobOrder order : ORDERS) {
                 for (boolean mesh : new boolean[] {false, true}) {
-                    List<Job> jobs = workload(seed, 300, 32);
+                    List<Job> jobs = workload(seed, 300, 32, seed % 4 == 0);
                     Map<Integer, Outcome> expected = new TreeMap<>(run(jobs, mesh, reference.apply(order)));
                     Map<Integer, Outcome> actual = new TreeMap<>(run(jobs, mesh, policy.apply(order)));
                     assertEquals(expected, actual, name + ", seed " + seed + ", " + order.key() + (mesh ? ", mesh" : ""));
@@ -78,6 +84,83 @@ class BackfillingReferenceTest {
     @Test
     void easyWithItsIndexedQueueStartsWhatAScanOfTheWholeQueueStarts() {
         agree("easy", EasyBackfillPolicy::new, ReferenceEasy::new);
+    }
+
+    @Test
+    void conservativePlacingOnlyWhatCouldStartNowStartsWhatPlacingTheWholeQueueStarts() {
+        agree("conservative", ConservativeBackfillPolicy::new, ReferenceConservative::new);
+    }
+
+    /**
+     * Conservative backfilling as docs/models.md defines it: every queued job placed, in queue order,
+     * at its earliest fit in a free-node profile rebuilt at every pass, kept here as a plain map.
+     */
+    private static final class ReferenceConservative implements SchedulingPolicy {
+        private final TreeSet<Job> queue;
+
+        ReferenceConservative(JobOrder order) {
+            queue = new TreeSet<>(order.comparator());
+        }
+
+        @Override
+        public void enqueue(Job job) {
+            queue.add(job);
+        }
+
+        @Override
+        public int queueLength() {
+            return queue.size();
+        }
+
+        @Override
+        public List<Job> queued() {
+            return List.copyOf(queue);
+        }
+
+        @Override
+        public void schedule(SchedulingContext context) {
+            long now = context.now();
+            TreeMap<Long, Integer> free = new TreeMap<>();
+            free.put(now, context.freeNodes());
+            int f = context.freeNodes();
+            for (RunningJob r : context.running()) {
+                f += context.released(r);
+                free.put(Math.max(now, r.estimatedEnd()), f);
+            }
+            Iterator<Job> it = queue.iterator();
+            while (it.hasNext()) {
+                Job job = it.next();
+                long duration = Math.max(1, job.estimate());
+                long start = earliest(free, job.nodes(), duration);
+                if (start == SimTime.NEVER) {
+                    continue;
+                }
+                if (start == now && context.tryStart(job)) {
+                    it.remove();
+                }
+                free.putIfAbsent(start, free.floorEntry(start).getValue());
+                free.putIfAbsent(start + duration, free.floorEntry(start + duration).getValue());
+                for (Map.Entry<Long, Integer> e : free.subMap(start, start + duration).entrySet()) {
+                    e.setValue(e.getValue() - job.nodes());
+                }
+            }
+        }
+
+        private static long earliest(TreeMap<Long, Integer> free, int nodes, long duration) {
+            List<Map.Entry<Long, Integer>> steps = new ArrayList<>(free.entrySet());
+            for (int i = 0; i < steps.size(); i++) {
+                long start = steps.get(i).getKey();
+                int j = i;
+                while (j < steps.size() && steps.get(j).getKey() < start + duration && steps.get(j).getValue() >= nodes) {
+                    j++;
+                }
+                if (j == steps.size() || steps.get(j).getKey() >= start + duration) {
+                    return start;
+                }
+                i = j;
+            }
+            return SimTime.NEVER;
+        }
     }
 
     /** EASY as docs/models.md defines it, scanning the whole queue at every pass. */
