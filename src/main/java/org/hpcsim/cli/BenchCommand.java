@@ -76,9 +76,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--scaling", description = "Time one workload on machines of several sizes (see above).")
     boolean scaling;
 
-    @Option(names = "--nodes", split = ",", paramLabel = "N",
-            description = "With --scaling: the machine sizes, nodes (default 1000,3000,10000,30000,100000).")
-    List<Integer> nodes;
+    @Option(names = "--nodes", split = ",", paramLabel = "N[:RUNS]",
+            description = "With --scaling: the machine sizes, nodes (default 1000,3000,10000,30000,100000); N:RUNS"
+                    + " gives a size its own number of runs instead of --runs (e.g. 100000:1).")
+    List<String> nodes;
 
     @Option(names = "--jobs-per-node", paramLabel = "N",
             description = "With --scaling: jobs a node, so the jobs grow with the machine (default 10).")

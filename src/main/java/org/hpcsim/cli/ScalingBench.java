@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.TreeSet;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hpcsim.plot.PlotFormat;
 import org.hpcsim.plot.ScalingPlot;
 import org.hpcsim.report.OutputDirectory;
@@ -23,10 +25,12 @@ import org.hpcsim.workload.InputException;
  * round to round, so that a machine whose speed drifts favours no size.
  */
 final class ScalingBench {
-    static final List<Integer> DEFAULT_NODES = List.of(1000, 3000, 10_000, 30_000, 100_000);
+    static final List<String> DEFAULT_NODES = List.of("1000", "3000", "10000", "30000", "100000");
     static final String CSV_HEADER = "nodes,jobs,runs,wall_s,cpu_s,wall_us_per_job,cpu_us_per_job,events,peak_rss_mb,"
             + "simulation_s,simulation_us_per_job";
 
+    /** A size of --nodes: N or N:RUNS. */
+    private static final Pattern SIZE = Pattern.compile("([0-9]+)(?::([0-9]+))?");
     /** The keys a size sets for its runs: the user may not set them. */
     private static final List<String> SIZE_KEYS = List.of("trace", "trace-format", "machine", "workload.cores-per-node");
 
@@ -52,34 +56,49 @@ final class ScalingBench {
     private ScalingBench() {
     }
 
+    /** One machine size of the sweep and how many runs it gets. */
+    record Size(int nodes, int runs) {
+    }
+
     /**
-     * The sizes in increasing order.
+     * The sizes of {@code --nodes} in increasing order: each N, or N:RUNS for a size that gets other
+     * than {@code runs} runs (a large size whose runs take minutes).
      *
-     * @throws InputException for an empty list, a size below 1 or one given twice
+     * @throws InputException for an empty list, a value that is not such a size, or a size given twice
      */
-    static List<Integer> sizes(List<Integer> nodes) {
+    static List<Size> sizes(List<String> nodes, int runs) {
         if (nodes.isEmpty()) {
             throw new InputException("command line", 0, "--nodes", "expected one or more node counts, got none");
         }
-        TreeSet<Integer> sorted = new TreeSet<>();
-        for (int n : nodes) {
-            if (n < 1) {
-                throw new InputException("command line", 0, "--nodes", "expected node counts >= 1, got " + n);
+        TreeMap<Integer, Size> sorted = new TreeMap<>();
+        for (String text : nodes) {
+            Matcher m = SIZE.matcher(text.strip());
+            Size size;
+            try {
+                size = m.matches() ? new Size(Integer.parseInt(m.group(1)),
+                        m.group(2) == null ? runs : Integer.parseInt(m.group(2))) : null;
+            } catch (NumberFormatException e) {
+                size = null; // more digits than an int holds
             }
-            if (!sorted.add(n)) {
-                throw new InputException("command line", 0, "--nodes", n + " is given twice");
+            if (size == null || size.nodes() < 1 || size.runs() < 1) {
+                throw new InputException("command line", 0, "--nodes", "expected node counts N >= 1, each optionally"
+                        + " with its runs as N:RUNS (RUNS >= 1), got '" + text + "'");
+            }
+            if (sorted.put(size.nodes(), size) != null) {
+                throw new InputException("command line", 0, "--nodes", size.nodes() + " is given twice");
             }
         }
-        return List.copyOf(sorted);
+        return List.copyOf(sorted.values());
     }
 
     /**
      * Runs the sweep and writes its outputs into {@code outDir} (all or nothing); returns the exit
-     * status: 0, or that of a run that failed (nothing is written then).
+     * status: 0, or that of a run that failed (nothing is written then). Round r runs every size
+     * that gets r runs or more.
      *
      * @param bench runs each child process ({@link BenchCommand#timedRun})
      */
-    static int run(BenchCommand bench, RunOptions options, List<Integer> nodes, int jobsPerNode, int maxSize,
+    static int run(BenchCommand bench, RunOptions options, List<String> nodes, int jobsPerNode, int maxSize,
                    int runs, Path cache, Path outDir, PrintWriter out)
             throws IOException, InterruptedException {
         options.origins().forEach((key, origin) -> {
@@ -92,10 +111,10 @@ final class ScalingBench {
             throw new InputException("command line", 0, "--jobs-per-node", "--jobs-per-node and --max-size must be"
                     + " >= 1, got " + jobsPerNode + " and " + maxSize);
         }
-        List<Integer> sizes = sizes(nodes);
+        List<Size> sizes = sizes(nodes, runs);
         List<BenchScenario> scenarios = new ArrayList<>();
-        for (int n : sizes) {
-            scenarios.add(BenchScenario.scaling(n, jobsPerNode, maxSize));
+        for (Size size : sizes) {
+            scenarios.add(BenchScenario.scaling(size.nodes(), jobsPerNode, maxSize));
         }
         List<String> common = new ArrayList<>();
         // The policies of the claim this measures unless the user names others (by option or -D).
@@ -120,25 +139,29 @@ final class ScalingBench {
                 arguments.add(a);
             }
             for (int v = 0; v < sizes.size(); v++) {
-                out.printf("%d nodes: hpcsim run %s%n", sizes.get(v), String.join(" ", arguments.get(v)));
+                out.printf("%d nodes: hpcsim run %s%n", sizes.get(v).nodes(), String.join(" ", arguments.get(v)));
             }
             out.flush();
             List<List<BenchCommand.Sample>> samples = new ArrayList<>();
             sizes.forEach(n -> samples.add(new ArrayList<>()));
-            for (int round = 1; round <= runs; round++) {
+            int rounds = sizes.stream().mapToInt(Size::runs).max().orElseThrow();
+            for (int round = 1; round <= rounds; round++) {
                 for (int k = 0; k < sizes.size(); k++) {
                     int v = round % 2 == 1 ? k : sizes.size() - 1 - k;
+                    if (sizes.get(v).runs() < round) {
+                        continue;
+                    }
+                    int n = sizes.get(v).nodes();
                     Path runDir = Files.createTempDirectory("hpcsim-bench-");
                     try {
                         BenchCommand.Sample sample = bench.timedRun(arguments.get(v), runDir);
                         if (sample == null) {
-                            out.printf("round %d, %d nodes: the run failed (its error is above)%n", round, sizes.get(v));
+                            out.printf("round %d, %d nodes: the run failed (its error is above)%n", round, n);
                             out.flush();
                             return bench.failedStatus();
                         }
                         samples.get(v).add(sample);
-                        out.printf(Locale.ROOT, "round %d, %d nodes: %s%n", round, sizes.get(v),
-                                BenchCommand.describe(sample));
+                        out.printf(Locale.ROOT, "round %d, %d nodes: %s%n", round, n, BenchCommand.describe(sample));
                         out.flush();
                     } finally {
                         OutputDirectory.deleteTree(runDir);
@@ -147,7 +170,7 @@ final class ScalingBench {
             }
             List<Row> rows = new ArrayList<>();
             for (int v = 0; v < sizes.size(); v++) {
-                rows.add(row(sizes.get(v), scenarios.get(v).synthetic().jobs(), samples.get(v)));
+                rows.add(row(sizes.get(v).nodes(), scenarios.get(v).synthetic().jobs(), samples.get(v)));
             }
             out.print(table(rows));
             write(rows, dir);

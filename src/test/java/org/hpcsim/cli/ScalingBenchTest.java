@@ -27,16 +27,17 @@ class ScalingBenchTest {
     Path dir;
 
     @Test
-    void scalingRunsEverySizePerRoundAndWritesOneCsvRowPerSizeAndALogLogPlot() throws IOException {
+    void scalingRunsEverySizeOncePerRoundUpToItsRunsAndWritesOneCsvRowPerSizeAndALogLogPlot() throws IOException {
         Path out = dir.resolve("out");
-        Cli.Result r = Cli.run("bench", "--scaling", "--nodes", "128,64", "--jobs-per-node", "2", "--runs", "2",
+        Cli.Result r = Cli.run("bench", "--scaling", "--nodes", "128,64,32:1", "--jobs-per-node", "2", "--runs", "2",
                 "--trace-cache", dir.resolve("cache").toString(), "-o", out.toString());
         assertEquals(0, r.status(), r.out() + r.err());
-        // Every size once a round, increasing then decreasing: a drifting machine favours none.
+        // Every size once a round, increasing then decreasing (a drifting machine favours none), but
+        // 32:1 only in the first.
         List<String> rounds = r.out().lines().filter(l -> l.startsWith("round ")).map(l -> l.replaceAll(":.*", ""))
                 .toList();
-        assertEquals(List.of("round 1, 64 nodes", "round 1, 128 nodes", "round 2, 128 nodes", "round 2, 64 nodes"),
-                rounds);
+        assertEquals(List.of("round 1, 32 nodes", "round 1, 64 nodes", "round 1, 128 nodes", "round 2, 128 nodes",
+                "round 2, 64 nodes"), rounds);
         assertTrue(r.out().contains("64 nodes: hpcsim run --trace " + dir.resolve("cache").toAbsolutePath()
                 + "/synthetic-j128-p64-m64-l0.9-s21.swf --machine simple:64 --scheduler easy --allocator"
                 + " sorted-free-list"), r.out());
@@ -45,14 +46,15 @@ class ScalingBenchTest {
         assertEquals(ScalingBench.CSV_HEADER, csv.get(0));
         assertEquals("nodes,jobs,runs,wall_s,cpu_s,wall_us_per_job,cpu_us_per_job,events,peak_rss_mb,simulation_s,"
                 + "simulation_us_per_job", csv.get(0));
-        assertEquals(3, csv.size(), csv.toString());
-        int[] nodes = {64, 128};
-        for (int i = 0; i < 2; i++) {
+        assertEquals(4, csv.size(), csv.toString());
+        int[] nodes = {32, 64, 128};
+        int[] runs = {1, 2, 2};
+        for (int i = 0; i < 3; i++) {
             String[] f = csv.get(i + 1).split(",", -1);
             assertEquals(11, f.length, csv.get(i + 1));
             assertEquals(nodes[i], Integer.parseInt(f[0]));
             assertEquals(2 * nodes[i], Integer.parseInt(f[1]));
-            assertEquals(2, Integer.parseInt(f[2]));
+            assertEquals(runs[i], Integer.parseInt(f[2]));
             double wall = Double.parseDouble(f[3]);
             double cpu = Double.parseDouble(f[4]);
             int jobs = 2 * nodes[i];
@@ -65,8 +67,8 @@ class ScalingBenchTest {
             double simulation = Double.parseDouble(f[9]);
             assertTrue(simulation > 0 && simulation < wall, csv.get(i + 1));
             // The medians are those of the runs printed for this size.
-            assertEquals(median(printed(r.out(), nodes[i], "s wall")), wall, 0.0011, r.out());
-            assertEquals(median(printed(r.out(), nodes[i], "s CPU")), cpu, 0.0011, r.out());
+            assertEquals(median(printed(r.out(), nodes[i], runs[i], "s wall")), wall, 0.0011, r.out());
+            assertEquals(median(printed(r.out(), nodes[i], runs[i], "s CPU")), cpu, 0.0011, r.out());
         }
         assertTrue(r.out().contains("wrote scaling.csv, scaling.png and scaling.svg into " + out), r.out());
 
@@ -82,26 +84,29 @@ class ScalingBenchTest {
     }
 
     /** The figures "N s wall" (or CPU) of each run of that size, as printed. */
-    private static double[] printed(String out, int nodes, String what) {
+    private static double[] printed(String out, int nodes, int runs, String what) {
         List<Double> v = new ArrayList<>();
         Matcher m = Pattern.compile("round \\d+, " + nodes + " nodes: .*?([0-9.]+) " + Pattern.quote(what)).matcher(out);
         while (m.find()) {
             v.add(Double.parseDouble(m.group(1)));
         }
-        assertEquals(2, v.size(), out);
+        assertEquals(runs, v.size(), out);
         return v.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
+    /** The median of one or two values. */
     private static double median(double[] v) {
-        return (v[0] + v[1]) / 2;
+        return v.length == 1 ? v[0] : (v[0] + v[1]) / 2;
     }
 
     @Test
     void aBadNodeListIsBadInputWithExitStatus2AndWritesNothing() {
         Path out = dir.resolve("out");
-        for (String[] bad : List.of(new String[] {"64,abc", "Invalid value for option '--nodes'"},
-                new String[] {"64,0", "--nodes: expected node counts >= 1, got 0"},
-                new String[] {"64,64", "--nodes: 64 is given twice"})) {
+        String expected = "--nodes: expected node counts N >= 1, each optionally with its runs as N:RUNS (RUNS >= 1),"
+                + " got ";
+        for (String[] bad : List.of(new String[] {"64,abc", expected + "'abc'"}, new String[] {"64,0", expected + "'0'"},
+                new String[] {"64:0", expected + "'64:0'"}, new String[] {"99999999999", expected + "'99999999999'"},
+                new String[] {"64,64:2", "--nodes: 64 is given twice"})) {
             Cli.Result r = Cli.run("bench", "--scaling", "--nodes", bad[0], "--runs", "1", "-o", out.toString());
             assertEquals(2, r.status(), bad[0] + ": " + r.err());
             assertTrue(r.err().startsWith("hpcsim: error: ") && r.err().contains(bad[1]), r.err());
