@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
  * and reports medians of wall and CPU time and of events and messages per second, and the largest
  * peak heap and RSS; with {@code --scenario NAME}, one of the {@link BenchScenario large-machine
  * scenarios}; with {@code --check-threads}, the run at several thread counts, its outputs compared;
- * with {@code --sweep}, times whole {@code hpcsim sweep} processes at several {@code --parallel} values.
+ * with {@code --sweep}, times whole {@code hpcsim sweep} processes at several {@code --parallel} values;
+ * with {@code --scaling}, one workload on machines of several sizes ({@link ScalingBench}).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Time whole `hpcsim run` processes (JVM start included) and report medians.",
@@ -39,13 +40,20 @@ import picocli.CommandLine.Option;
             "With --sweep FILE: times whole `hpcsim sweep` processes instead, each --parallel value once per round"
                 + " (the order alternating from round to round), checks that every sweep wrote the same results.csv,"
                 + " and prints the medians and each value's speed-up over the first.",
+            "With --scaling: times the same synthetic workload (--jobs-per-node jobs a node, of up to --max-size"
+                + " nodes, load 0.9) on simple:N for each N of --nodes, every size once per round (the order"
+                + " alternating from round to round), with --scheduler easy and --allocator sorted-free-list unless"
+                + " given; prints the medians per size and writes scaling.csv and a log-log plot of microseconds per"
+                + " job against nodes (the process's CPU and wall time, and the simulation's own wall time) as"
+                + " scaling.png and scaling.svg into -o DIR.",
             "With --soak N: runs the scenario (default " + SoakBench.DEFAULT_CONFIG + ": 8 threads, 4 partitions per"
                 + " thread, links, node failures, room) N times in this process with busy threads beside it, and"
                 + " reports the runs that hung (no end within the bound), failed, or wrote outputs other than a"
                 + " one-thread run's; exit status 1 if any did."})
 final class BenchCommand implements Callable<Integer> {
 
-    @Option(names = "--runs", paramLabel = "N", description = "Runs to time (default 5); with --sweep, rounds.")
+    @Option(names = "--runs", paramLabel = "N",
+            description = "Runs to time (default 5); with --sweep and --scaling, rounds.")
     Integer runs;
 
     @Option(names = "--scenario", paramLabel = "NAME",
@@ -61,9 +69,25 @@ final class BenchCommand implements Callable<Integer> {
     Path traces;
 
     @Option(names = "--trace-cache", paramLabel = "DIR",
-            description = "With --scenario: where synthetic traces are generated and kept for later runs (default"
+            description = "With --scenario or --scaling: where synthetic traces are generated and kept for later runs (default"
                     + " hpcsim-bench-traces in the system's temporary directory).")
     Path traceCache;
+
+    @Option(names = "--scaling", description = "Time one workload on machines of several sizes (see above).")
+    boolean scaling;
+
+    @Option(names = "--nodes", split = ",", paramLabel = "N[:RUNS]",
+            description = "With --scaling: the machine sizes, nodes (default 1000,3000,10000,30000,100000); N:RUNS"
+                    + " gives a size its own number of runs instead of --runs (e.g. 100000:1).")
+    List<String> nodes;
+
+    @Option(names = "--jobs-per-node", paramLabel = "N",
+            description = "With --scaling: jobs a node, so the jobs grow with the machine (default 10).")
+    Integer jobsPerNode;
+
+    @Option(names = "--max-size", paramLabel = "N",
+            description = "With --scaling: the largest job, nodes, at every size (default 1024; at most the machine).")
+    Integer maxSize;
 
     @Option(names = "--check-threads", split = ",", paramLabel = "N",
             description = "Run once at each of these thread counts (e.g. 1,2,8) and compare the outputs.")
@@ -118,8 +142,17 @@ final class BenchCommand implements Callable<Integer> {
         if (runs != null && runs < 1) {
             throw new InputException("--runs must be >= 1");
         }
-        if (scenario == null && (traces != null || traceCache != null)) {
-            throw new InputException("--traces and --trace-cache are options of bench --scenario");
+        if (scenario == null && traces != null) {
+            throw new InputException("--traces is an option of bench --scenario");
+        }
+        if (scenario == null && !scaling && traceCache != null) {
+            throw new InputException("--trace-cache is an option of bench --scenario and bench --scaling");
+        }
+        if (!scaling && (nodes != null || jobsPerNode != null || maxSize != null)) {
+            throw new InputException("--nodes, --jobs-per-node and --max-size are options of bench --scaling");
+        }
+        if (scaling) {
+            return benchScaling(out);
         }
         if (soak != null) {
             if (soak < 1 || busyThreads < 0 || soakBound < 0) {
@@ -148,8 +181,7 @@ final class BenchCommand implements Callable<Integer> {
                 throw new InputException("command line", 0, "--scenario", "scenario " + s.name() + " sets the trace,"
                         + " machine, scheduler, allocator and cores per node; drop " + String.join(", ", clash));
             }
-            Path trace = s.trace(traces != null ? traces : BenchScenario.SHARED_TRACES, traceCache != null ? traceCache
-                    : Path.of(System.getProperty("java.io.tmpdir"), "hpcsim-bench-traces"), file -> {
+            Path trace = s.trace(traces != null ? traces : BenchScenario.SHARED_TRACES, traceCache(), file -> {
                         out.printf("generating %s (%s)%n", file, s.generateCommand());
                         out.flush();
                     });
@@ -197,11 +229,33 @@ final class BenchCommand implements Callable<Integer> {
     /** The child's exit status when {@link #timedRun} returned null. */
     private int failedStatus;
 
+    int failedStatus() {
+        return failedStatus;
+    }
+
+    private int benchScaling(PrintWriter out) throws IOException, InterruptedException {
+        if (scenario != null || sweep != null || parallel != null || checkThreads != null || soak != null) {
+            throw new InputException("bench --scaling does not combine with --scenario, --sweep, --parallel,"
+                    + " --check-threads or --soak");
+        }
+        String dir = options.toOverrides().entrySet().stream().filter(e -> e.getKey().strip().equals("output.dir"))
+                .map(e -> e.getValue().strip()).findFirst().orElseThrow(() -> new InputException("command line", 0,
+                        "--out", "bench --scaling writes scaling.csv, scaling.png and scaling.svg into -o DIR; give one"));
+        return ScalingBench.run(this, options, nodes != null ? nodes : ScalingBench.DEFAULT_NODES,
+                jobsPerNode != null ? jobsPerNode : 10, maxSize != null ? maxSize : 1024, runs == null ? 5 : runs,
+                traceCache(), Path.of(dir), out);
+    }
+
+    /** Where synthetic traces are kept: --trace-cache, or a directory in the system's temporary one. */
+    private Path traceCache() {
+        return traceCache != null ? traceCache : Path.of(System.getProperty("java.io.tmpdir"), "hpcsim-bench-traces");
+    }
+
     /**
      * Runs {@code hpcsim run} with the arguments into {@code dir} and reads its figures; null (the
      * status in {@link #failedStatus}) when the run failed.
      */
-    private Sample timedRun(List<String> arguments, Path dir) throws IOException, InterruptedException {
+    Sample timedRun(List<String> arguments, Path dir) throws IOException, InterruptedException {
         List<String> cmd = child("run");
         cmd.addAll(arguments);
         cmd.addAll(List.of("--quiet", "--out", dir.toString()));

@@ -69,6 +69,28 @@ record BenchScenario(String name, String description, String sharedTrace, Synthe
     }
 
     /**
+     * One size of {@code bench --scaling}: {@code jobsPerNode} jobs a node of the synthetic model, of up
+     * to {@code maxSize} nodes (at most the machine), on {@code simple:nodes}; the scheduler and
+     * allocator are the caller's; load 0.9 and seed 21 as the scenarios above. The same jobs per node,
+     * job sizes and load at every size keep the simulated time and the work per node alike, so only
+     * the machine's size changes. (At 100,000 nodes, 10 jobs a node and jobs of up to 1,024 nodes, its
+     * trace is that of {@code huge}.)
+     *
+     * @throws InputException when the job count does not fit the trace format's int
+     */
+    static BenchScenario scaling(int nodes, int jobsPerNode, int maxSize) {
+        long jobs = (long) nodes * jobsPerNode;
+        if (jobs > Integer.MAX_VALUE) {
+            throw new InputException("command line", 0, "--jobs-per-node", nodes + " nodes x " + jobsPerNode
+                    + " jobs a node is more than " + Integer.MAX_VALUE + " jobs");
+        }
+        return synthetic("scaling-" + nodes, String.format(Locale.ROOT, "%,d synthetic jobs of up to %,d nodes on"
+                        + " simple:%d", jobs, Math.min(maxSize, nodes), nodes),
+                new SyntheticWorkload.Spec((int) jobs, nodes, Math.min(maxSize, nodes), 0.9, 21, false),
+                "--machine", "simple:" + nodes);
+    }
+
+    /**
      * The scenario of that name.
      *
      * @throws InputException naming the scenarios there are

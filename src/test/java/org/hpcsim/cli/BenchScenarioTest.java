@@ -60,6 +60,22 @@ class BenchScenarioTest {
     }
 
     @Test
+    void aScalingSizeIsTheSyntheticModelOnSimpleNWithJobsGrowingWithTheNodes() throws IOException {
+        BenchScenario small = BenchScenario.scaling(500, 4, 1024);
+        assertEquals(new SyntheticWorkload.Spec(2000, 500, 500, 0.9, 21, false), small.synthetic(),
+                "the largest job is at most the machine");
+        Path trace = Files.writeString(dir.resolve("t.swf"), SyntheticWorkload.generate(5, 8, 0.5, 1));
+        Holder h = new Holder();
+        new CommandLine(h).parseArgs(small.runArguments(trace).toArray(String[]::new));
+        assertEquals("simple:500", h.options.machine);
+        assertEquals(null, h.options.scheduler, "the scheduler and allocator are the caller's");
+        // Its largest size reuses the huge scenario's cached trace.
+        assertEquals(BenchScenario.named("huge").synthetic(), BenchScenario.scaling(100_000, 10, 1024).synthetic());
+        InputException tooMany = assertThrows(InputException.class, () -> BenchScenario.scaling(100_000, 30_000, 1024));
+        assertTrue(tooMany.getMessage().contains("--jobs-per-node"), tooMany.getMessage());
+    }
+
+    @Test
     void aSyntheticTraceIsGeneratedOnceIntoTheCacheAndThenReused() throws IOException {
         BenchScenario flood = BenchScenario.named("flood-easy");
         Path cache = dir.resolve("cache");
@@ -115,6 +131,7 @@ class BenchScenarioTest {
         assertFalse(Files.exists(dir.resolve("RICC-2010-2.swf.gz")));
         Cli.Result cacheAlone = Cli.run("bench", "--trace-cache", dir.toString());
         assertEquals(2, cacheAlone.status());
-        assertTrue(cacheAlone.err().contains("options of bench --scenario"), cacheAlone.err());
+        assertTrue(cacheAlone.err().contains("--trace-cache is an option of bench --scenario and bench --scaling"),
+                cacheAlone.err());
     }
 }
