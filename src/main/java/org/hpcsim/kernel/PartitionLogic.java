@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.Random;
 
 /**
@@ -27,7 +26,7 @@ import java.util.Random;
  * message left over at the end) throws a {@link KernelFailure} with the partition's state, so the
  * run fails at once instead of hanging or silently losing a message.
  *
- * <p>Pending messages sit in priority queues ordered by (time, round, target, sender, sequence): the
+ * <p>Pending messages sit in {@link PendingQueue}s ordered by (time, round, target, sender, sequence): the
  * messages due in a round come off the head already grouped by target and in delivery order,
  * whatever order they were inserted in. Zero-latency messages (due in a later round of the current
  * instant) are kept apart from round-0 messages of later instants, so the next instant is always
@@ -51,8 +50,8 @@ final class PartitionLogic {
     private final int componentCount;
     private final int localCount;
     private final Random shuffle;
-    private final PriorityQueue<Envelope> future = new PriorityQueue<>(64, Envelope.PENDING_ORDER);
-    private final PriorityQueue<Envelope> sameInstant = new PriorityQueue<>(64, Envelope.PENDING_ORDER);
+    private final PendingQueue future = new PendingQueue();
+    private final PendingQueue sameInstant = new PendingQueue();
     private final BitSet wantsEndOfInstant = new BitSet();
     private final BitSet wantsWindDown = new BitSet();
     private boolean stopRequested;
@@ -246,7 +245,7 @@ final class PartitionLogic {
     }
 
     private void startRound(long t, int r) {
-        PriorityQueue<Envelope> pending = r == 0 ? future : sameInstant;
+        PendingQueue pending = r == 0 ? future : sameInstant;
         Envelope due = pending.peek();
         Envelope early = r == 0 ? sameInstant.peek() : future.peek();
         if (early != null && (r == 0 ? early.time() < t : early.time() <= t)) {
@@ -439,9 +438,8 @@ final class PartitionLogic {
         }
         int[] merged = mergedCount == 0 ? NONE : Arrays.copyOf(mergedFrom, mergedCount);
         mergedCount = 0;
-        Envelope head = future.peek();
         out.toCoordinator(new CoordinatorCommand.RoundDone(index, merged, !sameInstant.isEmpty(),
-                head == null ? SimTime.NEVER : head.time(), !wantsEndOfInstant.isEmpty(), stopRequested, haltRequested, sent,
+                future.firstTime(), !wantsEndOfInstant.isEmpty(), stopRequested, haltRequested, sent,
                 events() - reportedEvents, failure));
         failure = null;
         stopRequested = false;

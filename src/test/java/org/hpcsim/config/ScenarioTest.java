@@ -84,9 +84,12 @@ class ScenarioTest {
     }
 
     @Test
-    void automaticThreadsAreOneForSmallSimulationsAndCappedAtTheCoreShare() {
+    void automaticThreadsAreOneForSmallSimulationsAndOnTwoCoresAndCappedAtTheCoreShare() {
         KernelOptions auto = scenario().kernel();
         assertEquals(1, auto.threadsFor(131, 16));
+        assertEquals(1, auto.threadsFor(1_000_000, 2));
+        assertEquals(3, auto.threadsFor(1_000_000, 3));
+        assertEquals(2, scenario("kernel.threads", "2").kernel().threadsFor(1_000_000, 2));
         assertEquals(3, scenario("kernel.threads", "3").kernel().threadsFor(131, 1));
         assertEquals(16, auto.threadsFor(1_000_000, 16));
         assertEquals(4, auto.threadsFor(1_000_000, 4));

@@ -1,0 +1,39 @@
+package org.hpcsim.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.PriorityQueue;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The bucketed pending queue gives out messages exactly as a priority queue in pending order does. */
+class PendingQueueTest {
+
+    @Test
+    void takesMessagesOutInPendingOrderWhateverTheOrderTheyCameIn() {
+        for (long seed = 1; seed <= 20; seed++) {
+            Random random = new Random(seed);
+            PendingQueue queue = new PendingQueue();
+            PriorityQueue<Envelope> reference = new PriorityQueue<>(Envelope.PENDING_ORDER);
+            long seq = 0;
+            for (int step = 0; step < 5_000; step++) {
+                int action = random.nextInt(10);
+                if (action < 6) {
+                    // Few distinct (time, round) pairs, so buckets fill, empty and come back.
+                    Envelope e = new Envelope(random.nextInt(6), random.nextInt(3), random.nextInt(5), seq++,
+                            random.nextInt(8), null);
+                    queue.add(e);
+                    reference.add(e);
+                } else if (action < 9) {
+                    assertEquals(reference.poll(), queue.poll(), "seed " + seed + ", step " + step);
+                } else {
+                    assertEquals(reference.peek(), queue.peek(), "seed " + seed + ", step " + step);
+                    Envelope first = reference.peek();
+                    assertEquals(first == null ? SimTime.NEVER : first.time(), queue.firstTime());
+                }
+                assertEquals(reference.size(), queue.size());
+                assertEquals(reference.isEmpty(), queue.isEmpty());
+            }
+        }
+    }
+}
