@@ -232,13 +232,14 @@ final class PartitionLogic {
      * delivered, so only an end-of-instant call rules out a round-0 message at {@code t} itself.)
      */
     private void settled(long t, int r, PartitionCommand run) {
-        Envelope current = sameInstant.peek();
-        if (current != null && (current.time() < t || current.time() == t && current.round() <= r)) {
-            throw broken("was told " + run + " with a message of this instant undelivered: " + current);
+        // The first due (time, round) of each queue decides; its message is read only to name it.
+        if (!sameInstant.isEmpty() && (sameInstant.firstTime() < t
+                || sameInstant.firstTime() == t && sameInstant.firstRound() <= r)) {
+            throw broken("was told " + run + " with a message of this instant undelivered: " + sameInstant.peek());
         }
-        Envelope head = future.peek();
-        if (head != null && (head.time() < t || head.time() == t && run instanceof PartitionCommand.RunEndOfInstant)) {
-            throw broken("was told " + run + " with a message due before it undelivered: " + head);
+        if (!future.isEmpty() && (future.firstTime() < t
+                || future.firstTime() == t && run instanceof PartitionCommand.RunEndOfInstant)) {
+            throw broken("was told " + run + " with a message due before it undelivered: " + future.peek());
         }
         time = t;
         round = r;
@@ -247,9 +248,9 @@ final class PartitionLogic {
     private void startRound(long t, int r) {
         PendingQueue pending = r == 0 ? future : sameInstant;
         Envelope due = pending.peek();
-        Envelope early = r == 0 ? sameInstant.peek() : future.peek();
-        if (early != null && (r == 0 ? early.time() < t : early.time() <= t)) {
-            throw broken("was told to run (" + t + ", " + r + ") with an earlier message undelivered: " + early);
+        PendingQueue other = r == 0 ? sameInstant : future;
+        if (!other.isEmpty() && (r == 0 ? other.firstTime() < t : other.firstTime() <= t)) {
+            throw broken("was told to run (" + t + ", " + r + ") with an earlier message undelivered: " + other.peek());
         }
         if (due == null || due.time() != t || due.round() != r) {
             throw broken("was told to run (" + t + ", " + r + ") but " + (due == null ? "holds nothing due then"

@@ -13,18 +13,19 @@ import java.util.PriorityQueue;
  */
 final class PendingQueue {
 
+    private record Due(long time, int round) {
+    }
+
     /** The messages due at one (time, round), sorted when first read. */
     private static final class Bucket {
-        final long time;
-        final int round;
+        final Due due;
         Envelope[] items = new Envelope[8];
         int head;
         int size;
         boolean sorted = true;
 
-        Bucket(long time, int round) {
-            this.time = time;
-            this.round = round;
+        Bucket(Due due) {
+            this.due = due;
         }
 
         void add(Envelope e) {
@@ -53,12 +54,9 @@ final class PendingQueue {
         }
     }
 
-    private record Due(long time, int round) {
-    }
-
     private final PriorityQueue<Bucket> buckets = new PriorityQueue<>((a, b) -> {
-        int c = Long.compare(a.time, b.time);
-        return c != 0 ? c : Integer.compare(a.round, b.round);
+        int c = Long.compare(a.due.time(), b.due.time());
+        return c != 0 ? c : Integer.compare(a.due.round(), b.due.round());
     });
     private final Map<Due, Bucket> byDue = new HashMap<>();
     /** The bucket last added to: batches mostly hold runs of messages due together. */
@@ -67,11 +65,12 @@ final class PendingQueue {
 
     void add(Envelope e) {
         Bucket b = last;
-        if (b == null || b.time != e.time() || b.round != e.round()) {
-            b = byDue.get(new Due(e.time(), e.round()));
+        if (b == null || b.due.time() != e.time() || b.due.round() != e.round()) {
+            Due due = new Due(e.time(), e.round());
+            b = byDue.get(due);
             if (b == null) {
-                b = new Bucket(e.time(), e.round());
-                byDue.put(new Due(e.time(), e.round()), b);
+                b = new Bucket(due);
+                byDue.put(due, b);
                 buckets.add(b);
             }
             last = b;
@@ -97,7 +96,7 @@ final class PendingQueue {
         size--;
         if (b.head == b.size) {
             buckets.poll();
-            byDue.remove(new Due(b.time, b.round));
+            byDue.remove(b.due);
             if (last == b) {
                 last = null;
             }
@@ -108,7 +107,12 @@ final class PendingQueue {
     /** Due time of the first message, or {@link SimTime#NEVER}: without sorting its bucket. */
     long firstTime() {
         Bucket b = buckets.peek();
-        return b == null ? SimTime.NEVER : b.time;
+        return b == null ? SimTime.NEVER : b.due.time();
+    }
+
+    /** Due round of the first message (the queue must not be empty): without sorting its bucket. */
+    int firstRound() {
+        return buckets.element().due.round();
     }
 
     boolean isEmpty() {

@@ -30,6 +30,9 @@ class PendingQueueTest {
                     assertEquals(reference.peek(), queue.peek(), "seed " + seed + ", step " + step);
                     Envelope first = reference.peek();
                     assertEquals(first == null ? SimTime.NEVER : first.time(), queue.firstTime());
+                    if (first != null) {
+                        assertEquals(first.round(), queue.firstRound());
+                    }
                 }
                 assertEquals(reference.size(), queue.size());
                 assertEquals(reference.isEmpty(), queue.isEmpty());
