@@ -91,14 +91,11 @@ class BackfillingReferenceTest {
         agree("conservative", ConservativeBackfillPolicy::new, ReferenceConservative::new);
     }
 
-    /**
-     * Conservative backfilling as docs/models.md defines it: every queued job placed, in queue order,
-     * at its earliest fit in a free-node profile rebuilt at every pass, kept here as a plain map.
-     */
-    private static final class ReferenceConservative implements SchedulingPolicy {
-        private final TreeSet<Job> queue;
+    /** A reference policy's queue: a plain sorted set, read whole. */
+    private abstract static class ReferenceQueue implements SchedulingPolicy {
+        protected final TreeSet<Job> queue;
 
-        ReferenceConservative(JobOrder order) {
+        ReferenceQueue(JobOrder order) {
             queue = new TreeSet<>(order.comparator());
         }
 
@@ -115,6 +112,16 @@ class BackfillingReferenceTest {
         @Override
         public List<Job> queued() {
             return List.copyOf(queue);
+        }
+    }
+
+    /**
+     * Conservative backfilling as docs/models.md defines it: every queued job placed, in queue order,
+     * at its earliest fit in a free-node profile rebuilt at every pass, kept here as a plain map.
+     */
+    private static final class ReferenceConservative extends ReferenceQueue {
+        ReferenceConservative(JobOrder order) {
+            super(order);
         }
 
         @Override
@@ -164,26 +171,9 @@ class BackfillingReferenceTest {
     }
 
     /** EASY as docs/models.md defines it, scanning the whole queue at every pass. */
-    private static final class ReferenceEasy implements SchedulingPolicy {
-        private final TreeSet<Job> queue;
-
+    private static final class ReferenceEasy extends ReferenceQueue {
         ReferenceEasy(JobOrder order) {
-            queue = new TreeSet<>(order.comparator());
-        }
-
-        @Override
-        public void enqueue(Job job) {
-            queue.add(job);
-        }
-
-        @Override
-        public int queueLength() {
-            return queue.size();
-        }
-
-        @Override
-        public List<Job> queued() {
-            return List.copyOf(queue);
+            super(order);
         }
 
         @Override
