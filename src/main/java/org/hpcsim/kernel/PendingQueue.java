@@ -17,12 +17,18 @@ final class PendingQueue {
     }
 
     /** The messages due at one (time, round), sorted when first read. */
-    private static final class Bucket {
+    private final class Bucket {
         final Due due;
         Envelope[] items = new Envelope[8];
         int head;
         int size;
+        /** Whether the items are in pending order. */
         boolean sorted = true;
+        /**
+         * Whether they came in (sender, seq) order, as a round's messages do when their senders run in id
+         * order: then a stable sort by target alone puts them in pending order.
+         */
+        boolean sendersInOrder = true;
 
         Bucket(Due due) {
             this.due = due;
@@ -35,23 +41,60 @@ final class PendingQueue {
                 Arrays.fill(items, size - head, size, null);
                 size -= head;
                 head = 0;
+                sendersInOrder = false;
             }
             if (size == items.length) {
                 items = Arrays.copyOf(items, size * 2);
             }
-            if (sorted && size > 0 && Envelope.PENDING_ORDER.compare(items[size - 1], e) > 0) {
-                sorted = false;
+            if (size > 0) {
+                Envelope last = items[size - 1];
+                if (sorted && Envelope.PENDING_ORDER.compare(last, e) > 0) {
+                    sorted = false;
+                }
+                if (sendersInOrder && (last.sender() > e.sender() || last.sender() == e.sender() && last.seq() > e.seq())) {
+                    sendersInOrder = false;
+                }
             }
             items[size++] = e;
         }
 
         Envelope first() {
             if (!sorted) {
-                Arrays.sort(items, head, size, Envelope.PENDING_ORDER);
+                if (sendersInOrder) {
+                    sortByTarget(this);
+                } else {
+                    Arrays.sort(items, head, size, Envelope.PENDING_ORDER);
+                }
                 sorted = true;
+                sendersInOrder = false;
             }
             return items[head];
         }
+    }
+
+    /** Scratch for {@link #sortByTarget}, kept between sorts. */
+    private long[] keys = new long[64];
+    private Envelope[] scratch = new Envelope[64];
+
+    /**
+     * A stable sort of the bucket's items by target: a primitive sort of (target, position) keys, each
+     * unique, instead of an object sort with a three-field comparator.
+     */
+    private void sortByTarget(Bucket b) {
+        int n = b.size - b.head;
+        if (keys.length < n) {
+            keys = new long[Math.max(n, 2 * keys.length)];
+            scratch = new Envelope[keys.length];
+        }
+        for (int i = 0; i < n; i++) {
+            keys[i] = ((long) b.items[b.head + i].target() << 32) | i;
+        }
+        Arrays.sort(keys, 0, n);
+        System.arraycopy(b.items, b.head, scratch, 0, n);
+        for (int i = 0; i < n; i++) {
+            b.items[b.head + i] = scratch[(int) keys[i]];
+        }
+        Arrays.fill(scratch, 0, n, null);
     }
 
     private final PriorityQueue<Bucket> buckets = new PriorityQueue<>((a, b) -> {

@@ -3,7 +3,6 @@ package org.hpcsim.kernel;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
@@ -40,7 +39,7 @@ public final class SequentialExecutor implements Executor {
     /** One run's state. */
     private static final class Loop {
         private final ComponentHost[] hosts;
-        private final PriorityQueue<Envelope> pending = new PriorityQueue<>(Envelope.PENDING_ORDER);
+        private final PendingQueue pending = new PendingQueue();
         private final BitSet wantsEndOfInstant = new BitSet();
         private final BitSet wantsWindDown = new BitSet();
         private final KernelControl control;
@@ -61,7 +60,9 @@ public final class SequentialExecutor implements Executor {
             this.hosts = hosts;
             this.control = control;
             this.progress = progress;
-            pending.addAll(initial);
+            for (Envelope e : initial) {
+                pending.add(e);
+            }
         }
 
         KernelStats run(long initialCount) {
@@ -143,8 +144,7 @@ public final class SequentialExecutor implements Executor {
             if (r.stop()) {
                 stopRequested = true;
                 stoppedEarly = true;
-                Envelope next = pending.peek();
-                long nextTime = next == null ? SimTime.NEVER : next.time();
+                long nextTime = pending.firstTime();
                 if (r.stopAt() > time && r.stopAt() <= nextTime) {
                     time = r.stopAt();
                 }

@@ -39,4 +39,35 @@ class PendingQueueTest {
             }
         }
     }
+
+    @Test
+    void aRoundSentInSenderOrderComesOutGroupedByTargetInSenderOrder() {
+        for (long seed = 1; seed <= 20; seed++) {
+            Random random = new Random(seed);
+            PendingQueue queue = new PendingQueue();
+            PriorityQueue<Envelope> reference = new PriorityQueue<>(Envelope.PENDING_ORDER);
+            for (int round = 1; round <= 30; round++) {
+                // Senders in id order, each sending a few messages in its own sequence, as a round runs;
+                // some rounds get one message out of that order, which the fallback sort must handle.
+                int senders = 1 + random.nextInt(300);
+                for (int sender = 0; sender < senders; sender++) {
+                    int sent = random.nextInt(4);
+                    for (int k = 0; k < sent; k++) {
+                        Envelope e = new Envelope(7, round, sender, k, random.nextInt(50) - 1, null);
+                        queue.add(e);
+                        reference.add(e);
+                    }
+                }
+                if (random.nextInt(4) == 0) {
+                    Envelope late = new Envelope(7, round, random.nextInt(senders), -1, random.nextInt(50), null);
+                    queue.add(late);
+                    reference.add(late);
+                }
+            }
+            while (!reference.isEmpty()) {
+                assertEquals(reference.poll(), queue.poll(), "seed " + seed);
+            }
+            assertEquals(null, queue.poll());
+        }
+    }
 }
