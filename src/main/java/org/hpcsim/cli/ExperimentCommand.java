@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
@@ -338,7 +337,7 @@ final class ExperimentCommand implements Runnable {
             // The directory is taken first: its runs are written in place, into runs/ (each an output of its own).
             OutputDirectory dir = OutputDirectory.open(common.out, "experiment", common.force);
             List<CoolingExperiment.Entry> entries;
-            try (ActorRuntime runtime = ActorRuntime.start()) {
+            try (LazyRuntime runtime = new LazyRuntime(null)) {
                 dir.inPlace("runs");
                 CoolingExperiment.Settings s = new CoolingExperiment.Settings(keys, allocators, common.out,
                         common.threads());

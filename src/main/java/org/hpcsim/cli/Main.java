@@ -7,7 +7,6 @@ import java.nio.file.FileSystemException;
 import java.util.List;
 import java.util.Properties;
 import org.hpcsim.allocation.AllocationRefusedException;
-import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.ComponentFailure;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.report.OutputException;
@@ -50,10 +49,9 @@ public final class Main implements Runnable {
         System.setProperty("java.awt.headless", "true");
         Interrupts.install();
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("sweep"))) {
-            // Pekko takes most of a second to start: begin before the command line is even parsed,
-            // and set logging up here meanwhile, so that it is ready when Pekko's logger starts.
+            // Pekko takes most of a second to start: where a run may need it, begin before the command
+            // line is even parsed.
             RunCommand.prestart();
-            ActorRuntime.setUpLogging();
         }
         System.exit(execute(args));
     }

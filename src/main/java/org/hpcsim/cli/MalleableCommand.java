@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.malleable.Instance;
 import org.hpcsim.malleable.InstanceFile;
 import org.hpcsim.malleable.LowerBounds;
@@ -123,7 +122,7 @@ final class MalleableCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        try (Plugins loaded = plugins.load(); ActorRuntime runtime = ActorRuntime.start()) {
+        try (Plugins loaded = plugins.load(); LazyRuntime runtime = new LazyRuntime(null)) {
             r = MalleableExperiment.run(instance, scheduler, alphaUpTo, loaded.registry(), runtime, work);
         } catch (IllegalArgumentException e) {
             throw new InputException("command line", 0, null, e.getMessage());

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.kernel.KernelOptions;
 import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.plot.PlotOptions;
 import org.hpcsim.plot.RunPlots;
@@ -61,25 +62,29 @@ final class RunCommand implements Callable<Integer> {
 
     private static CompletableFuture<ActorRuntime> prestarted;
 
-    /** Starts the actor runtime in the background ahead of the command (used by {@link Main#main}). */
+    /**
+     * Starts the actor runtime in the background ahead of the command (used by {@link Main#main}) on
+     * a machine of more than {@value KernelOptions#SINGLE_THREAD_CORES} cores, where automatic threads
+     * may give a run several and with them the Pekko executor; on fewer a run has one thread unless
+     * it asks for more, and runs sequentially.
+     */
     static synchronized void prestart() {
-        if (prestarted == null) {
+        if (prestarted == null && Runtime.getRuntime().availableProcessors() > KernelOptions.SINGLE_THREAD_CORES) {
+            ActorRuntime.setUpLogging();
             prestarted = ActorRuntime.startInBackground();
         }
     }
 
-    /** The runtime started by {@link #prestart}, else one starting now (used by run and sweep). */
-    static synchronized CompletableFuture<ActorRuntime> takeRuntime() {
-        CompletableFuture<ActorRuntime> r = prestarted != null ? prestarted : ActorRuntime.startInBackground();
+    /** The runtime started by {@link #prestart} if any, else one that starts when asked (used by run and sweep). */
+    static synchronized LazyRuntime takeRuntime() {
+        LazyRuntime r = new LazyRuntime(prestarted);
         prestarted = null;
         return r;
     }
 
     @Override
     public Integer call() throws InterruptedException {
-        // Pekko starts on another core while the inputs are read and checked.
-        CompletableFuture<ActorRuntime> runtime = takeRuntime();
-        try {
+        try (LazyRuntime runtime = takeRuntime()) {
             if (plots) {
                 RunOptions.agree("--plots", "output.plots", true, options.overrides);
             }
@@ -88,16 +93,18 @@ final class RunCommand implements Callable<Integer> {
             }
             Config config = ScenarioLoader.config(options, batsimOutput ? Map.of("output.batsim", "true") : Map.of());
             try (Plugins plugins = Plugins.load(Scenario.plugins(config))) {
-                return run(Scenario.from(config, plugins.registry()), plugins.registry(), runtime);
+                Scenario scenario = Scenario.from(config, plugins.registry());
+                if (scenario.kernel().mayNeedActors(Runtime.getRuntime().availableProcessors())) {
+                    // Pekko starts on another core while the trace is read and checked.
+                    runtime.startSoon();
+                }
+                return run(scenario, plugins.registry(), runtime);
             }
-        } finally {
-            // Also when the inputs were bad: the runtime may still be starting; stop it once it has.
-            runtime.thenAccept(ActorRuntime::shutdown);
         }
     }
 
     /** Runs the checked scenario, its policies from {@code registry}. */
-    private int run(Scenario scenario, Registry registry, CompletableFuture<ActorRuntime> runtime) throws InterruptedException {
+    private int run(Scenario scenario, Registry registry, LazyRuntime runtime) throws InterruptedException {
         boolean writePlots = plots || scenario.plots();
         if (pauseAt != null && !console) {
             throw new InputException("--pause-at needs --console");
@@ -113,7 +120,7 @@ final class RunCommand implements Callable<Integer> {
             Simulation sim = Simulation.prepare(scenario, registry);
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             ready(sim, null);
-            Console c = new Console(LiveRun.start(sim, runtime.join(), pause), in, out, System.console() != null);
+            Console c = new Console(LiveRun.start(sim, runtime, pause), in, out, System.console() != null);
             Simulation.Result result;
             try (Interrupts.Handle h = Interrupts.onFirst(c::interrupt)) {
                 result = c.run();
@@ -134,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
             }
             Simulation running = sim;
             try (Interrupts.Handle h = Interrupts.onFirst(() -> interrupt(running))) {
-                result = sim.run(runtime.join());
+                result = sim.run(runtime);
             }
         }
         return finish(scenario, sim, result, writePlots);

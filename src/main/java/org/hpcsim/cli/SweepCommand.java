@@ -7,8 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.sweep.SweepPlan;
@@ -71,8 +69,8 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        // Pekko starts on another core while the sweep and all its scenarios are read and checked.
-        CompletableFuture<ActorRuntime> runtime = RunCommand.takeRuntime();
+        // Pekko starts when the plan is read, on another core, if a run may need it.
+        LazyRuntime runtime = RunCommand.takeRuntime();
         // Loaded while the sweep file is read (its base names jars too), closed when the sweep is over.
         Plugins[] loaded = {Plugins.none()};
         try {
@@ -93,14 +91,18 @@ final class SweepCommand implements Callable<Integer> {
             });
             Registry registry = loaded[0].registry();
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
+            int share = Math.max(1, Runtime.getRuntime().availableProcessors() / runs);
+            if (plan.combinations().stream().anyMatch(c -> c.scenario().kernel().mayNeedActors(share))) {
+                runtime.startSoon();
+            }
             List<SweepRunner.Failure> failures;
             try (SweepRunner runner = SweepRunner.open(plan, registry, runs, Main::inputError, force)) {
                 if (!ProgressLine.wanted(plan.progress(), quiet)) {
-                    failures = runner.run(runtime.join(), quiet ? SweepRunner.Reporter.QUIET : System.err::println);
+                    failures = runner.run(runtime, quiet ? SweepRunner.Reporter.QUIET : System.err::println);
                 } else {
                     SweepMonitor monitor = new SweepMonitor(runner);
                     try (ProgressLine line = ProgressLine.start(System.err, "[sweep] ", monitor::line)) {
-                        failures = runner.run(runtime.join(), new SweepRunner.Reporter() {
+                        failures = runner.run(runtime, new SweepRunner.Reporter() {
                             @Override
                             public void say(String text) {
                                 line.log(text);
@@ -122,7 +124,7 @@ final class SweepCommand implements Callable<Integer> {
             return status;
         } finally {
             loaded[0].close();
-            runtime.thenAccept(ActorRuntime::shutdown);
+            runtime.close();
         }
     }
 }

@@ -2,8 +2,9 @@ package org.hpcsim.kernel;
 
 /**
  * Runs a wired simulation to its end under the time contract of DESIGN.md. Two implementations run
- * the same components and give the same outputs: {@link PekkoExecutor} (the default, on many
- * threads) and {@link SequentialExecutor} (one thread, the oracle the first is checked against).
+ * the same components and give the same outputs: {@link PekkoExecutor} (on many threads) and
+ * {@link SequentialExecutor} (one thread: the oracle the first is checked against, and the faster of
+ * the two when there is one thread to run on).
  */
 public interface Executor {
 
@@ -18,4 +19,12 @@ public interface Executor {
      * @throws KernelFailure    if the kernel itself failed
      */
     KernelStats run(Wiring wiring, KernelSettings settings, KernelControl control, KernelProgress progress);
+
+    /** Its name, as {@code kernel.executor} and summary.json say it. */
+    String name();
+
+    /** The threads and partitions a run given {@code configured} uses under this executor. */
+    default KernelSettings effective(KernelSettings configured) {
+        return configured;
+    }
 }

@@ -13,10 +13,37 @@ public record KernelOptions(int threads, int partitionsPerThread, int throughput
 
     /** The executors (see {@link Executor}): they give the same outputs. */
     public enum Engine {
-        /** {@link PekkoExecutor}: actors on {@code threads} dispatcher threads (the default). */
+        /** The default: {@link #SEQUENTIAL} when the run gets one thread, else {@link #PEKKO}. */
+        AUTO,
+        /** {@link PekkoExecutor}: actors on {@code threads} dispatcher threads. */
         PEKKO,
         /** {@link SequentialExecutor}: one thread, one queue; the oracle. */
         SEQUENTIAL
+    }
+
+    /**
+     * The executor a run on {@code threads} threads gets. Automatic: the sequential one on one thread,
+     * where Pekko's mailboxes and hand-offs buy nothing (measured about twice the CPU time, see
+     * docs/performance.md) and the actor system need not even start; Pekko's on more.
+     */
+    public Engine engineFor(int threads) {
+        if (executor != Engine.AUTO) {
+            return executor;
+        }
+        return threads == 1 ? Engine.SEQUENTIAL : Engine.PEKKO;
+    }
+
+    /**
+     * Whether a run on a share of {@code cores} cores may need the actor system: false only when it is
+     * sure to run sequentially (said so, or automatic on one thread), which is known before the
+     * machine is built except for automatic threads on more than {@value #SINGLE_THREAD_CORES} cores.
+     */
+    public boolean mayNeedActors(int cores) {
+        return switch (executor) {
+            case PEKKO -> true;
+            case SEQUENTIAL -> false;
+            case AUTO -> threads > 1 || threads == 0 && cores > SINGLE_THREAD_CORES;
+        };
     }
 
     /** Components per thread below which more threads only add hand-offs (measured, see docs/performance.md). */
@@ -28,7 +55,7 @@ public record KernelOptions(int threads, int partitionsPerThread, int throughput
      * machines, the 10,000-node room) and some much slower, since the JIT compiler and the garbage
      * collector need the other core (docs/performance.md).
      */
-    static final int SINGLE_THREAD_CORES = 2;
+    public static final int SINGLE_THREAD_CORES = 2;
 
     /**
      * Threads for a simulation of {@code components} actors: the configured number, or when

@@ -38,6 +38,11 @@ public final class PekkoExecutor implements Executor {
      * nothing writes to its outputs any more.
      */
     @Override
+    public String name() {
+        return "pekko";
+    }
+
+    @Override
     public KernelStats run(Wiring wiring, KernelSettings settings, KernelControl control, KernelProgress progress) {
         List<Wiring.Spec> components = wiring.specs();
         List<Envelope> initial = wiring.initial();

@@ -7,7 +7,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * The time contract run the obvious way, on the calling thread over one queue: the oracle the
- * {@link PekkoExecutor} is checked against, and a fast way to run small simulations. Each step: the
+ * {@link PekkoExecutor} is checked against, and what {@code kernel.executor = auto} runs whenever a run
+ * gets one thread, where it is faster than actors on one dispatcher thread. Each step: the
  * next round of the current instant if a message is due in it; else the end-of-instant calls; else,
  * once wound down, the end; else the wind-down calls when nothing is pending or a component (or the
  * control) asked to stop; else the earliest pending instant. A round delivers each target's messages
@@ -15,6 +16,17 @@ import java.util.concurrent.LinkedBlockingQueue;
  * and no component can observe). Its statistics are the Pekko executor's, less Pekko messages (0).
  */
 public final class SequentialExecutor implements Executor {
+
+    @Override
+    public String name() {
+        return "sequential";
+    }
+
+    /** One thread (the caller's) and one queue. */
+    @Override
+    public KernelSettings effective(KernelSettings configured) {
+        return new KernelSettings(1, 1, configured.throughput(), configured.seed(), configured.shuffleSeed());
+    }
 
     @Override
     public KernelStats run(Wiring wiring, KernelSettings settings, KernelControl control, KernelProgress progress) {

@@ -48,8 +48,16 @@ public final class FluidJob {
         bank(now);
         int i = links + position;
         ratios[i] = (double) total / own;
+        // Up the tree while the larger child changes; ratios are positive, never NaN, so a plain
+        // comparison is the max, and an unchanged node leaves every ancestor unchanged.
         for (i >>= 1; i >= 1; i >>= 1) {
-            ratios[i] = Math.max(ratios[2 * i], ratios[2 * i + 1]);
+            double left = ratios[2 * i];
+            double right = ratios[2 * i + 1];
+            double max = left >= right ? left : right;
+            if (ratios[i] == max) {
+                break;
+            }
+            ratios[i] = max;
         }
         double s = Math.max(1, ratios[1]);
         if (s == sigma) {

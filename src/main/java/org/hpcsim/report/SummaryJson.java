@@ -28,7 +28,7 @@ public final class SummaryJson {
 
     /** Metrics that depend on the machine the run happened on, not on the simulation. */
     private static final java.util.Set<String> HOST_DEPENDENT = java.util.Set.of(
-            "threads", "partitions", "wall_clock_s", "events_per_s", "peak_rss_mb", "actor_messages",
+            "executor", "threads", "partitions", "wall_clock_s", "events_per_s", "peak_rss_mb", "actor_messages",
             "process_cpu_s", "peak_heap_mb", "heap_after_gc_mb");
 
     private final Path file;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.kernel.ActorRuntime;
@@ -38,6 +39,11 @@ public final class LiveRun {
 
     /** Starts the run in its own thread; it pauses before the first instant at or after {@code pauseAt}. */
     public static LiveRun start(Simulation simulation, ActorRuntime runtime, long pauseAt) {
+        return start(simulation, () -> runtime, pauseAt);
+    }
+
+    /** As {@link #start(Simulation, ActorRuntime, long)}, asking for the actor runtime only if the run uses actors. */
+    public static LiveRun start(Simulation simulation, Supplier<ActorRuntime> runtime, long pauseAt) {
         LiveRun live = new LiveRun(simulation);
         live.clock = pauseAt;
         Thread thread = new Thread(() -> {

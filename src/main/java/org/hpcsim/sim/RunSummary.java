@@ -26,6 +26,7 @@ import org.hpcsim.workload.JobStatus;
  * @param scenario        the run's settings
  * @param topology        the machine
  * @param spanCurve       the curve the span metrics were measured along
+ * @param executor        the executor that ran it ("pekko" or "sequential")
  * @param kernelSettings  threads and partitions the kernel ran with
  * @param networkModelled whether run times depended on the network (network.model is not none)
  * @param links           links of the network model's grid (0 without one)
@@ -36,7 +37,7 @@ import org.hpcsim.workload.JobStatus;
  * @param stoppedBy       what stopped it ("console", "interrupt" or "scheduler-failure"), or null
  * @param stopReason      why, when its scheduler failed (an external scheduler's error), else null
  */
-record RunSummary(Scenario scenario, Topology topology, String spanCurve, KernelSettings kernelSettings,
+record RunSummary(Scenario scenario, Topology topology, String spanCurve, String executor, KernelSettings kernelSettings,
                   boolean networkModelled, int links, Room room, boolean ioContention, List<String> warnings,
                   boolean stoppedEarly, String stoppedBy, String stopReason) {
 
@@ -79,6 +80,7 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, Kernel
                 .put("actor_messages", k.actorMessages())
                 .put("instants", k.instants())
                 .put("rounds", k.rounds())
+                .put("executor", executor)
                 .put("threads", kernelSettings.threads())
                 .put("partitions", kernelSettings.partitions())
                 .put("wall_clock_s", r.wallSeconds())

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.allocation.PinnedAllocator;
@@ -100,6 +101,8 @@ public final class Simulation {
     private final FailureModel failureModel;
     private final IoAssignment io;
     private final KernelSettings kernelSettings;
+    /** The executor {@code kernel.executor} resolves to for this run's thread count. */
+    private final KernelOptions.Engine engine;
     private volatile boolean stoppedEarly;
     /** Why the run stopped when its scheduler failed, else null. */
     private String stopReason;
@@ -128,12 +131,10 @@ public final class Simulation {
         this.failureModel = failureModel;
         this.io = io;
         KernelOptions k = scenario.kernel();
-        // The sequential executor runs on the caller's thread, so summary.json says 1 thread, 1 partition.
-        boolean sequential = k.executor() == KernelOptions.Engine.SEQUENTIAL;
-        int threads = sequential ? 1
-                : k.threadsFor(topology.size() + 3 + linkActors() + ioActors() + roomActors(), cores);
-        this.kernelSettings = new KernelSettings(threads, sequential ? 1 : threads * k.partitionsPerThread(),
-                k.throughput(), scenario.seed(), 0);
+        int threads = k.threadsFor(topology.size() + 3 + linkActors() + ioActors() + roomActors(), cores);
+        this.engine = k.engineFor(threads);
+        this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
+                scenario.seed(), 0);
     }
 
     /** Checks the inputs and builds the machine and policies; writes nothing. Automatic threads: up to every core. */
@@ -415,13 +416,25 @@ public final class Simulation {
 
     /** Simulates in the given runtime and commits the outputs; a prepared simulation runs once. */
     public Result run(ActorRuntime runtime) {
+        return run(() -> runtime);
+    }
+
+    /**
+     * As {@link #run(ActorRuntime)}, asking {@code runtime} for the actor runtime only if the run is to
+     * use actors (see {@link #usesActors()}).
+     */
+    public Result run(Supplier<ActorRuntime> runtime) {
         return run(executor(runtime), null);
     }
 
-    /** The executor {@code kernel.executor} names; the Pekko one runs in {@code runtime}. */
-    Executor executor(ActorRuntime runtime) {
-        return scenario.kernel().executor() == KernelOptions.Engine.SEQUENTIAL ? new SequentialExecutor()
-                : new PekkoExecutor(runtime);
+    /** Whether the run is to use the Pekko executor (else the sequential one, which needs no actor system). */
+    public boolean usesActors() {
+        return engine == KernelOptions.Engine.PEKKO;
+    }
+
+    /** The executor {@code kernel.executor} resolves to; the Pekko one runs in {@code runtime}'s. */
+    Executor executor(Supplier<ActorRuntime> runtime) {
+        return usesActors() ? new PekkoExecutor(runtime.get()) : new SequentialExecutor();
     }
 
     /** As {@link #run(ActorRuntime)}, under the given executor (the sequential one is the Pekko one's oracle). */
@@ -467,7 +480,8 @@ public final class Simulation {
             Result result = new Result(m, stats, wall, processCpuSeconds(), peakHeap(), heapAfterGc, peakRss(),
                     scenario.outputDir(),
                     thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog, ioLog);
-            write(out.file("summary.json"), new RunSummary(scenario, topology, spanCurve, kernelSettings, network != null,
+            write(out.file("summary.json"), new RunSummary(scenario, topology, spanCurve, executor.name(),
+                    executor.effective(kernelSettings), network != null,
                     links == null ? 0 : links.size(), room, linkActors() > 0, List.copyOf(warnings), stoppedEarly,
                     stoppedBy, stopReason).json(result).render());
             write(out.file(OutputDirectory.MARKER), ConfigLoader.render(

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
@@ -45,9 +46,9 @@ public final class CoolingExperiment {
     }
 
     private final Registry registry;
-    private final ActorRuntime runtime;
+    private final Supplier<ActorRuntime> runtime;
 
-    public CoolingExperiment(Registry registry, ActorRuntime runtime) {
+    public CoolingExperiment(Registry registry, Supplier<ActorRuntime> runtime) {
         this.registry = registry;
         this.runtime = runtime;
     }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import java.util.function.Supplier;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
@@ -87,7 +88,7 @@ public final class MalleableExperiment {
      * many alpha values to compute; {@code work} a scratch directory for the online run.
      */
     public static Result run(Instance instance, String scheduler, int alphaUpTo, Registry registry,
-                             ActorRuntime runtime, Path work) {
+                             Supplier<ActorRuntime> runtime, Path work) {
         List<Row> rows = new ArrayList<>();
         Map<String, List<Placement>> schedules = new LinkedHashMap<>();
         Map<String, List<String>> violations = new LinkedHashMap<>();
@@ -130,7 +131,7 @@ public final class MalleableExperiment {
     }
 
     /** The jobs as a trace (all at time 0, run time p_j(Q_j)) on the line, simulated with the actors. */
-    private static RunMetrics online(Instance instance, String scheduler, Registry registry, ActorRuntime runtime,
+    private static RunMetrics online(Instance instance, String scheduler, Registry registry, Supplier<ActorRuntime> runtime,
                                      Path work, Map<String, String> outputs) {
         try {
             Files.createDirectories(work);

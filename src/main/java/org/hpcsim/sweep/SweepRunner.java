@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import java.util.function.Supplier;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.registry.Registry;
@@ -297,7 +298,7 @@ public final class SweepRunner implements AutoCloseable {
      * Runs every combination not finished yet (results.csv is rewritten after each), telling
      * {@code reporter} how it goes, and returns the runs that failed, in combination order.
      */
-    public List<Failure> run(ActorRuntime runtime, Reporter reporter) {
+    public List<Failure> run(Supplier<ActorRuntime> runtime, Reporter reporter) {
         this.reporter = reporter;
         long start = System.nanoTime();
         int total = plan.combinations().size();
@@ -356,7 +357,7 @@ public final class SweepRunner implements AutoCloseable {
         return List.copyOf(failed);
     }
 
-    private void runOne(Combination c, ActorRuntime runtime, int cores) {
+    private void runOne(Combination c, Supplier<ActorRuntime> runtime, int cores) {
         long t0 = System.nanoTime();
         Running r = new Running(c);
         running.put(c.index(), r);

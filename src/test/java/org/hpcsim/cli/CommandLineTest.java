@@ -1,5 +1,6 @@
 package org.hpcsim.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,6 +43,26 @@ class CommandLineTest {
             assertTrue(summary.contains(key), key);
         }
         assertTrue(Files.readString(out.resolve("config-used.conf")).contains("sorted-free-list[snake]"));
+    }
+
+    @Test
+    void aRunOnOneThreadRunsSequentiallyAndOnTwoOnPekkoWithTheSameJobs() throws IOException {
+        Path one = dir.resolve("one");
+        Path two = dir.resolve("two");
+        Path pinned = dir.resolve("pekko-one");
+        assertEquals(0, Cli.run("run", "-q", "--threads", "1", "--out", one.toString()).status());
+        assertEquals(0, Cli.run("run", "-q", "--threads", "2", "--out", two.toString()).status());
+        assertEquals(0, Cli.run("run", "-q", "--threads", "1", "-Dkernel.executor=pekko", "--out",
+                pinned.toString()).status());
+        String s1 = Files.readString(one.resolve("summary.json"));
+        String s2 = Files.readString(two.resolve("summary.json"));
+        String sp = Files.readString(pinned.resolve("summary.json"));
+        assertTrue(s1.contains("\"executor\": \"sequential\"") && s1.contains("\"actor_messages\": 0"), s1);
+        assertTrue(s2.contains("\"executor\": \"pekko\"") && s2.contains("\"threads\": 2"), s2);
+        assertTrue(sp.contains("\"executor\": \"pekko\"") && sp.contains("\"threads\": 1"), sp);
+        byte[] jobs = Files.readAllBytes(one.resolve("jobs.csv"));
+        assertArrayEquals(jobs, Files.readAllBytes(two.resolve("jobs.csv")));
+        assertArrayEquals(jobs, Files.readAllBytes(pinned.resolve("jobs.csv")));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.hpcsim.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -95,5 +96,26 @@ class ScenarioTest {
         assertEquals(4, auto.threadsFor(1_000_000, 4));
         assertEquals(1, auto.threadsFor(1_000_000, 1));
         assertEquals(12, scenario("kernel.threads", "12").kernel().threadsFor(1_000_000, 4));
+    }
+
+    @Test
+    void theAutomaticExecutorIsSequentialOnOneThreadAndPekkoOnMore() {
+        KernelOptions auto = scenario().kernel();
+        assertEquals(KernelOptions.Engine.AUTO, auto.executor());
+        assertEquals(KernelOptions.Engine.SEQUENTIAL, auto.engineFor(1));
+        assertEquals(KernelOptions.Engine.PEKKO, auto.engineFor(2));
+        assertEquals(KernelOptions.Engine.PEKKO, scenario("kernel.executor", "pekko").kernel().engineFor(1));
+        assertEquals(KernelOptions.Engine.SEQUENTIAL, scenario("kernel.executor", "sequential").kernel().engineFor(8));
+    }
+
+    @Test
+    void theActorSystemIsNeededOnlyWhereARunMayGetPekko() {
+        KernelOptions auto = scenario().kernel();
+        assertFalse(auto.mayNeedActors(2), "automatic threads on 2 cores: one thread, sequential");
+        assertTrue(auto.mayNeedActors(16), "automatic threads on 16 cores depend on the machine's size");
+        assertFalse(scenario("kernel.threads", "1").kernel().mayNeedActors(16));
+        assertTrue(scenario("kernel.threads", "2").kernel().mayNeedActors(2));
+        assertTrue(scenario("kernel.executor", "pekko").kernel().mayNeedActors(1));
+        assertFalse(scenario("kernel.executor", "sequential", "kernel.threads", "8").kernel().mayNeedActors(16));
     }
 }

@@ -34,7 +34,7 @@ class MengTable1ScenarioTest {
         keys.put("network.model", "distance");
         keys.put("thermal.d-matrix", SharedData.file("thermal/sst_DMatrix4_5_2_v2014-06-16.txt").toString());
         List<String> allocators = List.of("mc1x1", "genalg", "mm", "random", "cooling-aware", "joint");
-        List<CoolingExperiment.Entry> e = new CoolingExperiment(StandardPolicies.registry(), TestRuntime.get())
+        List<CoolingExperiment.Entry> e = new CoolingExperiment(StandardPolicies.registry(), TestRuntime::get)
                 .run(new CoolingExperiment.Settings(keys, allocators, dir, 2));
         CoolingExperiment.Entry mc1x1 = e.get(0);
         CoolingExperiment.Entry random = e.get(3);
@@ -60,7 +60,7 @@ class MengTable1ScenarioTest {
         // The oracle: every allocator's run again under the sequential executor, output for output.
         keys.put("kernel.executor", "sequential");
         Path oracle = dir.resolve("sequential");
-        new CoolingExperiment(StandardPolicies.registry(), TestRuntime.get())
+        new CoolingExperiment(StandardPolicies.registry(), TestRuntime::get)
                 .run(new CoolingExperiment.Settings(keys, allocators, oracle, 2));
         for (String allocator : allocators) {
             ExecutorOracle.assertSameOutputs(dir.resolve("runs").resolve(allocator),

@@ -26,7 +26,7 @@ import org.hpcsim.sim.Simulation;
 public final class ExecutorOracle {
     /** summary.json lines that describe the execution, not the simulation. */
     private static final Pattern EXECUTION = Pattern.compile(
-            "\\s*\"(threads|partitions|actor_messages|wall_clock_s|events_per_s|peak_rss_mb|process_cpu_s|peak_heap_mb|heap_after_gc_mb)\":.*");
+            "\\s*\"(executor|threads|partitions|actor_messages|wall_clock_s|events_per_s|peak_rss_mb|process_cpu_s|peak_heap_mb|heap_after_gc_mb)\":.*");
 
     private ExecutorOracle() {
     }

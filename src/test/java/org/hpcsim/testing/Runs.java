@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
+import org.hpcsim.kernel.PekkoExecutor;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.sim.Simulation;
 
@@ -30,7 +31,9 @@ public final class Runs {
      * executor must write the same outputs ({@link ExecutorOracle}).
      */
     public static Simulation.Result run(Scenario s) {
-        Simulation.Result result = Simulation.prepare(s, StandardPolicies.registry()).run(TestRuntime.get());
+        // The Pekko executor even where kernel.executor = auto would run one thread sequentially.
+        Simulation.Result result = Simulation.prepare(s, StandardPolicies.registry())
+                .run(new PekkoExecutor(TestRuntime.get()));
         ExecutorOracle.check(s);
         return result;
     }
