@@ -150,6 +150,11 @@ public final class ActorRuntime implements AutoCloseable {
         return () -> onTermination.remove(action);
     }
 
+    /** Completes once the ActorSystem has terminated. */
+    public CompletableFuture<Void> whenTerminated() {
+        return system.getWhenTerminated().toCompletableFuture().thenApply(done -> null);
+    }
+
     /** Starts stopping the ActorSystem and returns at once (a process about to exit need not wait). */
     public void shutdown() {
         system.terminate();
