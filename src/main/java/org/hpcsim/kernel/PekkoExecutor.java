@@ -30,6 +30,11 @@ public final class PekkoExecutor implements Executor {
         this.runtime = runtime;
     }
 
+    @Override
+    public String name() {
+        return "pekko";
+    }
+
     /**
      * {@inheritDoc} It never waits on a dead actor: a component's failure is rethrown as a
      * {@link ComponentFailure}, and anything wrong in the kernel (an exception in the coordinator or a
@@ -37,11 +42,6 @@ public final class PekkoExecutor implements Executor {
      * {@link KernelFailure}. When it throws, the run's actors have stopped (up to a bounded wait), so
      * nothing writes to its outputs any more.
      */
-    @Override
-    public String name() {
-        return "pekko";
-    }
-
     @Override
     public KernelStats run(Wiring wiring, KernelSettings settings, KernelControl control, KernelProgress progress) {
         List<Wiring.Spec> components = wiring.specs();

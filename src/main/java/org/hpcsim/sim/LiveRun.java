@@ -37,12 +37,10 @@ public final class LiveRun {
         this.simulation = simulation;
     }
 
-    /** Starts the run in its own thread; it pauses before the first instant at or after {@code pauseAt}. */
-    public static LiveRun start(Simulation simulation, ActorRuntime runtime, long pauseAt) {
-        return start(simulation, () -> runtime, pauseAt);
-    }
-
-    /** As {@link #start(Simulation, ActorRuntime, long)}, asking for the actor runtime only if the run uses actors. */
+    /**
+     * Starts the run in its own thread, asking {@code runtime} for the actor runtime only if the run uses
+     * actors; it pauses before the first instant at or after {@code pauseAt}.
+     */
     public static LiveRun start(Simulation simulation, Supplier<ActorRuntime> runtime, long pauseAt) {
         LiveRun live = new LiveRun(simulation);
         live.clock = pauseAt;

@@ -279,7 +279,7 @@ class FailureScenarioTest {
                 .resolve("traces/synthetic-2000.swf").toString(), "machine", "mesh:16x8", "scheduler.policy", "easy",
                 "failures.on-job-failure", "requeue", "output.dir", dir.resolve("live").toString()),
                 StandardPolicies.registry());
-        LiveRun live = LiveRun.start(sim, TestRuntime.get(), SimTime.seconds(3600));
+        LiveRun live = LiveRun.start(sim, TestRuntime::get, SimTime.seconds(3600));
         assertTrue(live.awaitPause());
         assertEquals(SimTime.seconds(3600), live.clock());
         assertTrue(live.status().contains("1 queued, 1 running"), live.status());
@@ -303,7 +303,7 @@ class FailureScenarioTest {
         Simulation sim = Simulation.prepare(Runs.scenario("trace", SharedData.repoRoot()
                 .resolve("traces/synthetic-2000.swf").toString(), "machine", "mesh:16x8", "scheduler.policy", "easy",
                 "output.dir", dir.resolve("quit").toString()), StandardPolicies.registry());
-        LiveRun live = LiveRun.start(sim, TestRuntime.get(), SimTime.seconds(3600));
+        LiveRun live = LiveRun.start(sim, TestRuntime::get, SimTime.seconds(3600));
         assertTrue(live.awaitPause());
         live.quit();
         assertFalse(live.awaitPause());
