@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
+import org.hpcsim.workload.InputException;
+import org.hpcsim.sweep.Shard;
 import org.hpcsim.sweep.SweepPlan;
 import org.hpcsim.sweep.SweepRunner;
 import picocli.CommandLine;
@@ -26,10 +28,14 @@ import picocli.CommandLine.Option;
                 + " a row per finished run with its axis values and summary; DIR/sweep-used.conf is the sweep with every"
                 + " default filled in.",
             "Started again over the same DIR, a sweep skips finished runs and redoes unfinished ones; if the sweep"
-                + " changed, it stops (exit status 2)."},
-        footer = {"", "Exit status: 0 every run finished; 1 a run failed with an internal error (the others went on);"
-                + " 2 bad input (a bad run stops the sweep from starting more)."})
+                + " changed, it stops (exit status 2).",
+            "On a batch system, a job array runs one shard per task (--shard I/N) into one shared DIR, and"
+                + " --collect then writes results.csv (see docs/user-guide.md, Sweeps on a cluster)."},
+        footer = {"", "Exit status: 0 every run finished; 1 a run failed with an internal error (the others went on),"
+                + " or --collect found runs not finished; 2 bad input (a bad run stops the sweep from starting more)."})
 final class SweepCommand implements Callable<Integer> {
+    /** Unfinished runs --collect names, at most. */
+    private static final int MISSING_SHOWN = 20;
 
     @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE",
             description = "Sweep file (HOCON): a scenario plus sweep { axes { ... } }.")
@@ -45,6 +51,17 @@ final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--force", description = "Run the sweep in a non-empty --out that holds no sweep.")
     boolean force;
+
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "Run only shard I of N (from 0): the runs whose index in combination order is I modulo N,"
+                    + " as --shard $SLURM_ARRAY_TASK_ID/8 in a job array. Shards may run at once in one DIR; they"
+                    + " write no results.csv: merge them with --collect.")
+    String shard;
+
+    @Option(names = "--collect",
+            description = "Run nothing: merge the runs the shards finished in DIR into results.csv, the one the whole"
+                    + " sweep writes; if a run is not finished, name it and write nothing (exit status 1).")
+    boolean collect;
 
     @Option(names = "--trace-format", paramLabel = "FORMAT",
             description = "Format of the base's trace: auto, swf, sim, four-column or batsim (default auto: SWF by its"
@@ -74,6 +91,9 @@ final class SweepCommand implements Callable<Integer> {
         // Loaded while the sweep file is read (its base names jars too), closed when the sweep is over.
         Plugins[] loaded = {Plugins.none()};
         try {
+            if (collect && shard != null) {
+                throw new InputException("command line", 0, "--collect", "merges every shard: leave out --shard");
+            }
             if (out != null) {
                 RunOptions.agree("--out", "output.dir", out, overrides);
             }
@@ -90,13 +110,17 @@ final class SweepCommand implements Callable<Integer> {
                 return loaded[0].registry();
             });
             Registry registry = loaded[0].registry();
+            if (collect) {
+                return collect(plan);
+            }
+            Shard part = shard == null ? Shard.ALL : Shard.parse(shard);
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
             int share = Math.max(1, Runtime.getRuntime().availableProcessors() / runs);
             if (plan.combinations().stream().anyMatch(c -> c.scenario().kernel().mayNeedActors(share))) {
                 runtime.startSoon();
             }
             List<SweepRunner.Failure> failures;
-            try (SweepRunner runner = SweepRunner.open(plan, registry, runs, Main::inputError, force)) {
+            try (SweepRunner runner = SweepRunner.open(plan, part, registry, runs, Main::inputError, force)) {
                 if (!ProgressLine.wanted(plan.progress(), quiet)) {
                     failures = runner.run(runtime, quiet ? SweepRunner.Reporter.QUIET : System.err::println);
                 } else {
@@ -126,5 +150,26 @@ final class SweepCommand implements Callable<Integer> {
             loaded[0].close();
             runtime.close();
         }
+    }
+
+    private int collect(SweepPlan plan) {
+        SweepRunner.Collected found = SweepRunner.collect(plan);
+        if (found.missing().isEmpty()) {
+            if (!quiet) {
+                System.err.println("sweep: collected " + found.runs() + " runs; results in " + found.results());
+            }
+            return 0;
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("hpcsim: error: " + plan.dir() + ": " + found.missing().size() + " of " + found.runs()
+                + " runs not finished, so no results.csv written; run k is in shard k mod N: run those shards again"
+                + " (or the whole sweep, which does only what is left). Not finished:");
+        found.missing().stream().limit(MISSING_SHOWN)
+                .forEach(c -> err.println("  run " + c.index() + ": " + c.label()));
+        if (found.missing().size() > MISSING_SHOWN) {
+            err.println("  and " + (found.missing().size() - MISSING_SHOWN) + " more");
+        }
+        err.flush();
+        return 1;
     }
 }

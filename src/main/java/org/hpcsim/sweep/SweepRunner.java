@@ -5,7 +5,6 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValue;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -57,6 +56,11 @@ import org.hpcsim.workload.ScanProgress;
  *
  * <p>A run that fails on bad input stops the sweep from starting new runs (those in flight finish);
  * a run that fails otherwise (a bug) is reported and the others go on.
+ *
+ * <p>A {@link Shard} of a sweep (a task of a batch system's job array) runs only its own runs, touches
+ * no other run's directory, and writes no {@code results.csv}: several shards may run at once in one
+ * (shared) directory, each holding the sweep's lock file shared and its own shard's lock file alone, and
+ * {@link #collect} merges their runs afterwards into the {@code results.csv} the whole sweep writes.
  */
 public final class SweepRunner implements AutoCloseable {
     /** Locked while a sweep runs in the directory (the file stays); the operating system drops the lock if the process dies. */
@@ -66,6 +70,16 @@ public final class SweepRunner implements AutoCloseable {
 
     /** A run that failed, and why. */
     public record Failure(Combination run, RuntimeException error) {
+    }
+
+    /**
+     * What {@link #collect} found: the results file it wrote (null if some run is not finished) and the
+     * runs not finished, in combination order.
+     */
+    public record Collected(Path results, int runs, List<Combination> missing) {
+        public Collected {
+            missing = List.copyOf(missing);
+        }
     }
 
     /** Where a sweep reports as it runs. */
@@ -108,7 +122,7 @@ public final class SweepRunner implements AutoCloseable {
     /**
      * Where the sweep stands.
      *
-     * @param total    runs in the sweep
+     * @param total    runs in the sweep (in the shard, for a shard)
      * @param earlier  runs finished by an earlier sweep
      * @param toDo     runs this sweep had to do
      * @param finished of those, finished
@@ -122,12 +136,12 @@ public final class SweepRunner implements AutoCloseable {
     }
 
     private final SweepPlan plan;
+    private final Shard shard;
     private final Registry registry;
     private final int parallel;
     private final Predicate<Throwable> inputError;
     private final boolean created;
-    private final FileChannel lockChannel;
-    private final FileLock lock;
+    private final List<FileChannel> lockChannels;
     private final List<Combination> pending = new ArrayList<>();
     private final Map<Integer, SummaryJson> summaries = new TreeMap<>();
     private final List<Failure> failures = new ArrayList<>();
@@ -142,15 +156,15 @@ public final class SweepRunner implements AutoCloseable {
     private double sessionRunSeconds;
     private int workers;
 
-    private SweepRunner(SweepPlan plan, Registry registry, int parallel, Predicate<Throwable> inputError,
-                        boolean created, FileChannel lockChannel, FileLock lock) {
+    private SweepRunner(SweepPlan plan, Shard shard, Registry registry, int parallel, Predicate<Throwable> inputError,
+                        boolean created, List<FileChannel> lockChannels) {
         this.plan = plan;
+        this.shard = shard;
         this.registry = registry;
         this.parallel = parallel;
         this.inputError = inputError;
         this.created = created;
-        this.lockChannel = lockChannel;
-        this.lock = lock;
+        this.lockChannels = lockChannels;
     }
 
     /**
@@ -171,33 +185,40 @@ public final class SweepRunner implements AutoCloseable {
      */
     public static SweepRunner open(SweepPlan plan, Registry registry, int parallel, Predicate<Throwable> inputError,
                                    boolean force) {
+        return open(plan, Shard.ALL, registry, parallel, inputError, force);
+    }
+
+    /**
+     * As {@link #open(SweepPlan, Registry, int, Predicate, boolean)}, for one shard of the sweep's runs:
+     * other shards of it may run in the directory at the same time, a whole sweep may not.
+     */
+    public static SweepRunner open(SweepPlan plan, Shard shard, Registry registry, int parallel,
+                                   Predicate<Throwable> inputError, boolean force) {
         if (parallel < 1) {
             throw new InputException("command line", 0, "--parallel", "must be >= 1, got " + parallel);
         }
         Path dir = plan.dir();
         boolean created = !Files.exists(dir);
-        FileChannel channel = null;
+        List<FileChannel> channels = new ArrayList<>();
         try {
             Files.createDirectories(dir);
-            channel = FileChannel.open(dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock;
-            try {
-                lock = channel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
-            if (lock == null) {
-                throw new InputException(dir.toString(), 0, "--out", "another hpcsim sweep is running in this directory");
+            if (shard.whole()) {
+                lock(dir, LOCK, false, channels, "another hpcsim sweep (or a shard of one) is running in this directory");
+            } else {
+                lock(dir, LOCK, true, channels, "a whole sweep (or --collect) is running in this directory");
+                lock(dir, shardLock(shard), false, channels, "shard " + shard + " of this sweep is already running in"
+                        + " this directory");
             }
             if (!force && !Files.exists(dir.resolve(SWEEP_USED))) {
-                refuseForeign(dir);
+                refuseForeign(dir, shard);
             }
-            SweepRunner runner = new SweepRunner(plan, registry, parallel, inputError, created, channel, lock);
+            SweepRunner runner = new SweepRunner(plan, shard, registry, parallel, inputError, created, channels);
             runner.takeOver();
             return runner;
         } catch (IOException | RuntimeException e) {
-            closeQuietly(channel); // and with it the lock
-            if (created) {
+            channels.forEach(SweepRunner::closeQuietly); // and with them the locks
+            // Another shard may have started in a directory this one made.
+            if (created && shard.whole()) {
                 OutputDirectory.deleteTree(dir);
             }
             if (e instanceof IOException io) {
@@ -207,11 +228,39 @@ public final class SweepRunner implements AutoCloseable {
         }
     }
 
-    /** A directory that holds files, but no sweep, is someone else's: a sweep would mix its runs in. */
-    private static void refuseForeign(Path dir) throws IOException {
+    /** The file a shard holds locked while it runs. */
+    static String shardLock(Shard shard) {
+        return ".hpcsim-sweep-shard-" + shard.index() + "-of-" + shard.count() + ".lock";
+    }
+
+    /**
+     * Locks a file of the sweep's directory (shared or alone), adding its channel to {@code channels};
+     * throws bad input saying {@code busy} if another process holds it.
+     */
+    private static void lock(Path dir, String name, boolean shared, List<FileChannel> channels, String busy)
+            throws IOException {
+        FileChannel channel = FileChannel.open(dir.resolve(name), StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        channels.add(channel);
+        FileLock lock;
+        try {
+            lock = channel.tryLock(0, Long.MAX_VALUE, shared);
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        }
+        if (lock == null) {
+            throw new InputException(dir.toString(), 0, "--out", busy);
+        }
+    }
+
+    /**
+     * A directory that holds files, but no sweep, is someone else's: a sweep would mix its runs in. A
+     * shard also accepts the runs of another shard that started at the same moment.
+     */
+    private static void refuseForeign(Path dir, Shard shard) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             List<String> other = s.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".hpcsim-"))
-                    .sorted().toList();
+                    .filter(n -> shard.whole() || !n.equals("runs")).sorted().toList();
             if (!other.isEmpty()) {
                 throw new InputException(dir.toString(), 0, "--out", "is not empty and holds no sweep ("
                         + other.size() + (other.size() == 1 ? " entry" : " entries") + ", such as '" + other.get(0)
@@ -232,6 +281,9 @@ public final class SweepRunner implements AutoCloseable {
             }
         }
         for (Combination c : all) {
+            if (!shard.holds(c.index())) {
+                continue;
+            }
             Path runDir = c.scenario().outputDir();
             if (done[c.index()]) {
                 try (Stream<Path> s = Files.list(runDir)) {
@@ -246,9 +298,12 @@ public final class SweepRunner implements AutoCloseable {
                 pending.add(c);
             }
         }
-        try (Stream<Path> s = Files.list(plan.dir())) {
-            for (Path p : s.filter(SweepRunner::staleTemporary).toList()) {
-                Files.deleteIfExists(p);
+        if (shard.whole()) {
+            // A shard's temporaries may be another shard's files being written.
+            try (Stream<Path> s = Files.list(plan.dir())) {
+                for (Path p : s.filter(SweepRunner::staleTemporary).toList()) {
+                    Files.deleteIfExists(p);
+                }
             }
         }
         AtomicFile.write(plan.dir().resolve(SWEEP_USED), "--out",
@@ -295,16 +350,18 @@ public final class SweepRunner implements AutoCloseable {
     }
 
     /**
-     * Runs every combination not finished yet (results.csv is rewritten after each), telling
-     * {@code reporter} how it goes, and returns the runs that failed, in combination order.
+     * Runs every combination (of the shard) not finished yet (a whole sweep rewrites results.csv after
+     * each), telling {@code reporter} how it goes, and returns the runs that failed, in combination order.
      */
     public List<Failure> run(Supplier<ActorRuntime> runtime, Reporter reporter) {
         this.reporter = reporter;
         long start = System.nanoTime();
-        int total = plan.combinations().size();
+        int total = total();
         workers = Math.max(1, Math.min(parallel, pending.size()));
         int cores = Math.max(1, Runtime.getRuntime().availableProcessors() / workers);
-        reporter.say(String.format(Locale.ROOT, "sweep: %d runs, %d already finished, %d at a time, %s", total, earlier,
+        String runs = shard.whole() ? total + " runs"
+                : "shard " + shard + ", " + total + " of " + plan.combinations().size() + " runs";
+        reporter.say(String.format(Locale.ROOT, "sweep: %s, %d already finished, %d at a time, %s", runs, earlier,
                 Math.min(parallel, pending.size()), plan.dir()));
         if (!pending.isEmpty()) {
             AtomicInteger next = new AtomicInteger();
@@ -339,7 +396,7 @@ public final class SweepRunner implements AutoCloseable {
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        Path results = summaries.isEmpty() ? null : writeResults();
+        Path results = summaries.isEmpty() || !shard.whole() ? null : writeResults(plan, summaries);
         List<Failure> failed = new ArrayList<>(failures);
         failed.sort(Comparator.comparingInt(f -> f.run().index()));
         int notStarted = pending.size() - finished - failed.size();
@@ -352,7 +409,11 @@ public final class SweepRunner implements AutoCloseable {
         if (notStarted > 0) {
             end.append(", ").append(notStarted).append(" not started");
         }
-        end.append(results == null ? "; no results" : "; results in " + results);
+        if (!shard.whole()) {
+            end.append("; once every shard is done, merge them with hpcsim sweep --collect");
+        } else {
+            end.append(results == null ? "; no results" : "; results in " + results);
+        }
         reporter.say(end.toString());
         return List.copyOf(failed);
     }
@@ -385,7 +446,7 @@ public final class SweepRunner implements AutoCloseable {
 
     /** Where the sweep stands now; a display's snapshot, taken without waiting for the runs. */
     public Status status() {
-        return new Status(plan.combinations().size(), earlier, pending.size(), finishedCount, failedCount,
+        return new Status(total(), earlier, pending.size(), finishedCount, failedCount,
                 new ArrayList<>(running.values()));
     }
 
@@ -395,8 +456,10 @@ public final class SweepRunner implements AutoCloseable {
         finishedCount = finished;
         running.remove(c.index());
         sessionRunSeconds += seconds;
-        writeResults();
-        int total = plan.combinations().size();
+        if (shard.whole()) {
+            writeResults(plan, summaries);
+        }
+        int total = total();
         int done = earlier + finished + failures.size();
         String left = "";
         if (done < total && !stop.get()) {
@@ -412,11 +475,52 @@ public final class SweepRunner implements AutoCloseable {
         running.remove(f.run().index());
         int done = earlier + finished + failures.size();
         String why = f.error().getMessage() != null ? f.error().getMessage() : f.error().toString();
-        reporter.say(String.format(Locale.ROOT, "[%d/%d] %s  failed: %s", done, plan.combinations().size(), f.run().label(), why));
+        reporter.say(String.format(Locale.ROOT, "[%d/%d] %s  failed: %s", done, total(), f.run().label(), why));
+    }
+
+    /** The runs of this sweep (of its shard). */
+    private int total() {
+        int n = plan.combinations().size();
+        return n / shard.count() + (shard.index() < n % shard.count() ? 1 : 0);
+    }
+
+    /**
+     * Merges the runs that the shards of a sweep (or sweeps) finished in its directory: writes the
+     * {@code results.csv} that the whole sweep writes, if every run is finished, and otherwise nothing.
+     * Refused while a sweep or a shard of it runs in the directory, or if its runs are another sweep's.
+     */
+    public static Collected collect(SweepPlan plan) {
+        Path dir = plan.dir();
+        if (!Files.isRegularFile(dir.resolve(SWEEP_USED))) {
+            throw new InputException(dir.toString(), 0, "--out", "holds no sweep to collect (no " + SWEEP_USED
+                    + "): run the sweep's shards into it first");
+        }
+        List<FileChannel> channels = new ArrayList<>();
+        try {
+            lock(dir, LOCK, false, channels, "a sweep or a shard of it is still running in this directory; collect"
+                    + " once every shard is done");
+            Map<Integer, SummaryJson> summaries = new TreeMap<>();
+            List<Combination> missing = new ArrayList<>();
+            for (Combination c : plan.combinations()) {
+                Path marker = c.scenario().outputDir().resolve(OutputDirectory.MARKER);
+                if (Files.isRegularFile(marker)) {
+                    checkSameRun(c, marker);
+                    summaries.put(c.index(), SummaryJson.read(c.scenario().outputDir().resolve("summary.json")));
+                } else {
+                    missing.add(c);
+                }
+            }
+            Path results = missing.isEmpty() ? writeResults(plan, summaries) : null;
+            return new Collected(results, plan.combinations().size(), missing);
+        } catch (IOException e) {
+            throw new InputException(dir.toString(), 0, "--out", "cannot collect the sweep: " + e);
+        } finally {
+            channels.forEach(SweepRunner::closeQuietly);
+        }
     }
 
     /** Rewrites results.csv from every finished run, in combination order. */
-    private synchronized Path writeResults() {
+    private static Path writeResults(SweepPlan plan, Map<Integer, SummaryJson> summaries) {
         List<String> keys = plan.axes().stream().map(SweepPlan.Axis::key).toList();
         List<ResultsCsv.Row> rows = new ArrayList<>();
         for (Map.Entry<Integer, SummaryJson> e : summaries.entrySet()) {
@@ -449,14 +553,9 @@ public final class SweepRunner implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
-        try {
-            lock.release();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            closeQuietly(lockChannel);
-        }
-        if (created && summaries.isEmpty()) {
+        lockChannels.forEach(SweepRunner::closeQuietly); // and with them the locks
+        // A shard leaves the directory to the others that may have started in it.
+        if (created && summaries.isEmpty() && shard.whole()) {
             OutputDirectory.deleteTree(plan.dir());
         }
     }
