@@ -38,6 +38,13 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
         ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.WARN);
         root.addAppender(stderr);
+        // A distributed sweep's members come and go (a worker leaves, is killed, the sweep ends): Pekko's
+        // cluster and remoting then warn of every member marked unreachable or downed and every connection
+        // lost; the sweep's own log says what happened in a line.
+        for (String noisy : new String[] {"org.apache.pekko.stream.Materializer", "org.apache.pekko.cluster.Cluster",
+            "org.apache.pekko.cluster.sbr.SplitBrainResolver", "org.apache.pekko.remote.artery.Association"}) {
+            context.getLogger(noisy).setLevel(Level.ERROR);
+        }
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
 

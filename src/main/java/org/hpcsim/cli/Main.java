@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
 import java.util.List;
 import java.util.Properties;
+import org.hpcsim.cluster.RemoteRunFailure;
 import org.hpcsim.allocation.AllocationRefusedException;
 import org.hpcsim.kernel.ComponentFailure;
 import org.hpcsim.kernel.SimTime;
@@ -31,7 +32,7 @@ public final class Main implements Runnable {
     public static final int EXIT_INTERRUPTED = 130;
 
     /** The commands, in the order the usage lists them. */
-    private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, SweepCommand.class, ListCommand.class,
+    private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, SweepCommand.class, WorkerCommand.class, ListCommand.class,
             ConfigCommand.class, AllocateCommand.class, ExperimentCommand.class, TraceCommand.class, BenchCommand.class,
             GenerateCommand.class, ThermalCommand.class, PlotCommand.class, ReportCommand.class,
             CommandLine.HelpCommand.class);
@@ -120,7 +121,8 @@ public final class Main implements Runnable {
     /** Whether a failure is bad input the user can fix (exit status 2) rather than a bug. */
     static boolean inputError(Throwable ex) {
         return ex instanceof InputException || ex instanceof ComponentFailure f
-                && (f.getCause() instanceof InputException || f.getCause() instanceof AllocationRefusedException);
+                && (f.getCause() instanceof InputException || f.getCause() instanceof AllocationRefusedException)
+                || ex instanceof RemoteRunFailure remote && remote.status() == EXIT_INPUT;
     }
 
     /**

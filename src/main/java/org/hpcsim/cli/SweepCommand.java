@@ -2,11 +2,15 @@ package org.hpcsim.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.hpcsim.cluster.ClusterSystem;
+import org.hpcsim.cluster.Coordinator;
+import org.hpcsim.cluster.RemoteRunFailure;
 import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.workload.InputException;
@@ -30,10 +34,13 @@ import picocli.CommandLine.Option;
             "Started again over the same DIR, a sweep skips finished runs and redoes unfinished ones; if the sweep"
                 + " changed, it stops (exit status 2).",
             "On a batch system, a job array runs one shard per task (--shard I/N) into one shared DIR, and"
-                + " --collect then writes results.csv (see docs/user-guide.md, Sweeps on a cluster)."},
+                + " --collect then writes results.csv. With --cluster the runs go to workers on other machines"
+                + " (hpcsim worker --join HOST:PORT); this process keeps the sweep's directory (see docs/user-guide.md,"
+                + " Sweeps on a cluster)."},
         footer = {"", "Exit status: 0 every run finished; 1 a run failed with an internal error (the others went on),"
                 + " or --collect found runs not finished; 2 bad input (a bad run stops the sweep from starting more)."})
 final class SweepCommand implements Callable<Integer> {
+    private static final String CLI = "command line";
     /** Unfinished runs --collect names, at most. */
     private static final int MISSING_SHOWN = 20;
 
@@ -57,6 +64,20 @@ final class SweepCommand implements Callable<Integer> {
                     + " as --shard $SLURM_ARRAY_TASK_ID/8 in a job array. Shards may run at once in one DIR; they"
                     + " write no results.csv: merge them with --collect.")
     String shard;
+
+    @Option(names = "--cluster", description = "Run nothing here: hand the runs to workers that join this process"
+            + " (hpcsim worker --join HOST:PORT), which send their outputs back into DIR; results.csv is the same"
+            + " as a local sweep's. Also sweep.cluster.enabled = true in the sweep file, with bind and down-after.")
+    boolean cluster;
+
+    @Option(names = "--bind", paramLabel = "HOST[:PORT]", description = "With --cluster: the address workers join"
+            + " (default: this machine's address, port " + ClusterSystem.DEFAULT_PORT + ").")
+    String bind;
+
+    @Option(names = "--down-after", paramLabel = "DURATION", description = "With --cluster: how long a worker may stay"
+            + " unreachable (silent for over 3 s) before it is taken out and its runs in flight go to other workers"
+            + " (default 10s).")
+    String downAfter;
 
     @Option(names = "--collect",
             description = "Run nothing: merge the runs the shards finished in DIR into results.csv, the one the whole"
@@ -91,8 +112,9 @@ final class SweepCommand implements Callable<Integer> {
         // Loaded while the sweep file is read (its base names jars too), closed when the sweep is over.
         Plugins[] loaded = {Plugins.none()};
         try {
-            if (collect && shard != null) {
-                throw new InputException("command line", 0, "--collect", "merges every shard: leave out --shard");
+            if (collect && (shard != null || cluster)) {
+                throw new InputException(CLI, 0, "--collect", "merges what the shards ran and runs nothing:"
+                        + " leave out " + (shard != null ? "--shard" : "--cluster"));
             }
             if (out != null) {
                 RunOptions.agree("--out", "output.dir", out, overrides);
@@ -114,14 +136,41 @@ final class SweepCommand implements Callable<Integer> {
                 return collect(plan);
             }
             Shard part = shard == null ? Shard.ALL : Shard.parse(shard);
+            SweepPlan.ClusterKeys keys = plan.cluster();
+            boolean onCluster = cluster || Boolean.TRUE.equals(keys.enabled());
+            String bindText = bind != null ? bind : keys.bind();
+            String downText = downAfter != null ? downAfter : keys.downAfter();
+            if (onCluster && !part.whole()) {
+                throw new InputException(CLI, 0, "--cluster", "runs the whole sweep on its workers: leave"
+                        + " out --shard");
+            }
+            if (onCluster && parallel != null) {
+                throw new InputException(CLI, 0, "--parallel", "runs at once are each worker's: hpcsim worker --parallel N");
+            }
+            if (!onCluster && (bind != null || downAfter != null)) {
+                throw new InputException(CLI, 0, bind != null ? "--bind" : "--down-after",
+                        "applies only with --cluster");
+            }
+            ClusterSystem.Address address = onCluster ? ClusterOptions.bind(bindText, ClusterSystem.DEFAULT_PORT,
+                    bind != null ? CLI : config.toString(), bind != null ? "--bind" : "sweep.cluster.bind") : null;
+            Duration down = onCluster ? ClusterOptions.downAfter(downText,
+                    downAfter != null ? CLI : config.toString(), downAfter != null ? "--down-after"
+                            : "sweep.cluster.down-after") : null;
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
             int share = Math.max(1, Runtime.getRuntime().availableProcessors() / runs);
-            if (plan.combinations().stream().anyMatch(c -> c.scenario().kernel().mayNeedActors(share))) {
+            if (!onCluster && plan.combinations().stream().anyMatch(c -> c.scenario().kernel().mayNeedActors(share))) {
                 runtime.startSoon();
             }
             List<SweepRunner.Failure> failures;
             try (SweepRunner runner = SweepRunner.open(plan, part, registry, runs, Main::inputError, force)) {
-                if (!ProgressLine.wanted(plan.progress(), quiet)) {
+                if (onCluster) {
+                    SweepRunner.Reporter log = quiet ? SweepRunner.Reporter.QUIET : System.err::println;
+                    failures = runner.run((todo, ends) -> {
+                        Map<String, Integer> perWorker = Coordinator.runAll(todo, ends, address, down);
+                        perWorker.forEach((worker, n) -> log.say("sweep: worker " + worker + " finished " + n
+                                + (n == 1 ? " run" : " runs")));
+                    }, log);
+                } else if (!ProgressLine.wanted(plan.progress(), quiet)) {
                     failures = runner.run(runtime, quiet ? SweepRunner.Reporter.QUIET : System.err::println);
                 } else {
                     SweepMonitor monitor = new SweepMonitor(runner);
@@ -143,7 +192,13 @@ final class SweepCommand implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             int status = 0;
             for (SweepRunner.Failure f : failures) {
-                status = Math.max(status, Main.report(f.error(), "run " + f.run().label() + ": ", err));
+                if (f.error() instanceof RemoteRunFailure remote) {
+                    err.println("hpcsim: error: run " + f.run().label() + " (on a worker): " + remote.getMessage());
+                    err.flush();
+                    status = Math.max(status, remote.status());
+                } else {
+                    status = Math.max(status, Main.report(f.error(), "run " + f.run().label() + ": ", err));
+                }
             }
             return status;
         } finally {

@@ -74,8 +74,22 @@ public final class SweepPlan {
     private final List<Axis> axes;
     private final Path dir;
     private final List<Combination> combinations;
+    private final ClusterKeys cluster;
 
-    private SweepPlan(Path file, Config base, List<Axis> axes, Path dir, List<Combination> combinations) {
+    /**
+     * The sweep block's {@code cluster} settings (see {@code hpcsim sweep --cluster}); each null when not set.
+     *
+     * @param enabled   run on a cluster's workers
+     * @param bind      the coordinator's address, HOST[:PORT]
+     * @param downAfter how long a worker may stay unreachable, a HOCON duration
+     */
+    public record ClusterKeys(Boolean enabled, String bind, String downAfter) {
+        static final ClusterKeys NONE = new ClusterKeys(null, null, null);
+    }
+
+    private SweepPlan(Path file, Config base, List<Axis> axes, Path dir, List<Combination> combinations,
+                      ClusterKeys cluster) {
+        this.cluster = cluster;
         this.file = file;
         this.base = base;
         this.axes = List.copyOf(axes);
@@ -164,7 +178,8 @@ public final class SweepPlan {
                     ConfigValueFactory.fromAnyRef(dir.resolve("runs").resolve(name).toString(), "sweep " + file));
             combinations.add(new Combination(index, name, texts, Scenario.from(config, runs)));
         }
-        return new SweepPlan(file, base, axes, dir, combinations);
+        ClusterKeys cluster = cluster(user.withFallback(ConfigLoader.defaults()).resolve());
+        return new SweepPlan(file, base, axes, dir, combinations, cluster);
     }
 
     /** The axes of the sweep block, ordered by key; each key known, given once, with a non-empty list of distinct values. */
@@ -180,8 +195,8 @@ public final class SweepPlan {
             throw bad(sweep, "sweep", "expected a block: sweep { axes { KEY = [value, ...] } }");
         }
         for (String key : new TreeMap<>(block).keySet()) {
-            if (!key.equals("axes")) {
-                throw bad(block.get(key), "sweep." + key, "unknown key in sweep (known: axes)");
+            if (!key.equals("axes") && !key.equals("cluster")) {
+                throw bad(block.get(key), "sweep." + key, "unknown key in sweep (known: axes, cluster)");
             }
         }
         ConfigValue axesValue = block.get("axes");
@@ -316,6 +331,47 @@ public final class SweepPlan {
     }
 
     /** The sweep's output directory. */
+    /** The sweep block's cluster settings. */
+    public ClusterKeys cluster() {
+        return cluster;
+    }
+
+    /** Reads {@code sweep.cluster { enabled, bind, down-after }}, each optional. */
+    private static ClusterKeys cluster(Config user) {
+        if (!user.hasPath("sweep.cluster")) {
+            return ClusterKeys.NONE;
+        }
+        ConfigValue v = user.getValue("sweep.cluster");
+        if (!(v instanceof ConfigObject block)) {
+            throw bad(v, "sweep.cluster", "expected a block: cluster { enabled = true, bind = \"HOST:PORT\", down-after = 10s }");
+        }
+        for (String key : new TreeMap<>(block).keySet()) {
+            if (!List.of("enabled", "bind", "down-after").contains(key)) {
+                throw bad(block.get(key), "sweep.cluster." + key, "unknown key in sweep.cluster (known: enabled, bind,"
+                        + " down-after)");
+            }
+        }
+        Boolean enabled = null;
+        if (block.containsKey("enabled")) {
+            if (block.get("enabled").valueType() != ConfigValueType.BOOLEAN) {
+                throw bad(block.get("enabled"), "sweep.cluster.enabled", "expected true or false");
+            }
+            enabled = (Boolean) block.get("enabled").unwrapped();
+        }
+        return new ClusterKeys(enabled, clusterText(block, "bind"), clusterText(block, "down-after"));
+    }
+
+    private static String clusterText(ConfigObject block, String key) {
+        ConfigValue v = block.get(key);
+        if (v == null) {
+            return null;
+        }
+        if (v.valueType() != ConfigValueType.STRING && v.valueType() != ConfigValueType.NUMBER) {
+            throw bad(v, "sweep.cluster." + key, "expected a string");
+        }
+        return String.valueOf(v.unwrapped());
+    }
+
     public Path dir() {
         return dir;
     }

@@ -82,6 +82,33 @@ public final class SweepRunner implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs a sweep's combinations somewhere else than in this process (the workers of a cluster),
+     * committing each finished run's outputs into its directory, as a local run would.
+     */
+    public interface Remote {
+        /**
+         * Runs {@code runs} (in combination order), telling {@code ends} of each one's end; returns once
+         * every run has ended, or once {@link RunEnds#stopped()} and every run handed out has ended.
+         */
+        void runAll(List<Combination> runs, RunEnds ends) throws InterruptedException;
+    }
+
+    /** What a {@link Remote} tells the sweep. */
+    public interface RunEnds {
+        /** The run's outputs are committed in its directory; it ran for {@code seconds} on {@code where}. */
+        void finished(Combination run, double seconds, String where);
+
+        /** The run failed on {@code where}. */
+        void failed(Combination run, RuntimeException error, String where);
+
+        /** Whether no more runs may start (a run met bad input). */
+        boolean stopped();
+
+        /** A line for the sweep's log (a worker joined or left). */
+        void say(String line);
+    }
+
     /** Where a sweep reports as it runs. */
     public interface Reporter {
         /** Reports nothing. */
@@ -154,7 +181,9 @@ public final class SweepRunner implements AutoCloseable {
     private int earlier;
     private int finished;
     private double sessionRunSeconds;
+    /** Runs at once in this process; 0 when they run on a cluster's workers. */
     private int workers;
+    private long start;
 
     private SweepRunner(SweepPlan plan, Shard shard, Registry registry, int parallel, Predicate<Throwable> inputError,
                         boolean created, List<FileChannel> lockChannels) {
@@ -354,46 +383,60 @@ public final class SweepRunner implements AutoCloseable {
      * each), telling {@code reporter} how it goes, and returns the runs that failed, in combination order.
      */
     public List<Failure> run(Supplier<ActorRuntime> runtime, Reporter reporter) {
-        this.reporter = reporter;
-        long start = System.nanoTime();
-        int total = total();
         workers = Math.max(1, Math.min(parallel, pending.size()));
-        int cores = Math.max(1, Runtime.getRuntime().availableProcessors() / workers);
-        String runs = shard.whole() ? total + " runs"
-                : "shard " + shard + ", " + total + " of " + plan.combinations().size() + " runs";
-        reporter.say(String.format(Locale.ROOT, "sweep: %s, %d already finished, %d at a time, %s", runs, earlier,
-                Math.min(parallel, pending.size()), plan.dir()));
-        if (!pending.isEmpty()) {
-            AtomicInteger next = new AtomicInteger();
-            AtomicInteger worker = new AtomicInteger();
-            ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
-                Thread t = new Thread(r, "hpcsim-sweep-" + worker.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-            });
+        return run(reporter, Math.min(parallel, pending.size()) + " at a time", () -> runHere(runtime));
+    }
+
+    /**
+     * As {@link #run(Supplier, Reporter)}, the runs going to {@code remote} (a cluster's workers)
+     * instead of running in this process.
+     */
+    public List<Failure> run(Remote remote, Reporter reporter) {
+        workers = 0;
+        RunEnds ends = new RunEnds() {
+            @Override
+            public void finished(Combination run, double seconds, String where) {
+                SweepRunner.this.finished(run, SummaryJson.read(run.scenario().outputDir().resolve("summary.json")),
+                        seconds, where);
+            }
+
+            @Override
+            public void failed(Combination run, RuntimeException error, String where) {
+                if (inputError.test(error)) {
+                    stop.set(true);
+                }
+                SweepRunner.this.failed(new Failure(run, error), where);
+            }
+
+            @Override
+            public boolean stopped() {
+                return stop.get();
+            }
+
+            @Override
+            public void say(String line) {
+                SweepRunner.this.reporter.say(line);
+            }
+        };
+        return run(reporter, "on the cluster's workers", () -> {
             try {
-                List<Future<?>> loops = new ArrayList<>();
-                for (int w = 0; w < workers; w++) {
-                    loops.add(pool.submit(() -> {
-                        for (int i = next.getAndIncrement(); i < pending.size() && !stop.get(); i = next.getAndIncrement()) {
-                            runOne(pending.get(i), runtime, cores);
-                        }
-                    }));
-                }
-                for (Future<?> f : loops) {
-                    f.get();
-                }
+                remote.runAll(List.copyOf(pending), ends);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted", e);
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof Error error) {
-                    throw error;
-                }
-                throw new IllegalStateException(e.getCause());
-            } finally {
-                pool.shutdownNow();
             }
+        });
+    }
+
+    private List<Failure> run(Reporter reporter, String how, Runnable runAll) {
+        this.reporter = reporter;
+        start = System.nanoTime();
+        int total = total();
+        String runs = shard.whole() ? total + " runs"
+                : "shard " + shard + ", " + total + " of " + plan.combinations().size() + " runs";
+        reporter.say(String.format(Locale.ROOT, "sweep: %s, %d already finished, %s, %s", runs, earlier, how, plan.dir()));
+        if (!pending.isEmpty()) {
+            runAll.run();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         Path results = summaries.isEmpty() || !shard.whole() ? null : writeResults(plan, summaries);
@@ -418,6 +461,41 @@ public final class SweepRunner implements AutoCloseable {
         return List.copyOf(failed);
     }
 
+    /** Runs the pending runs in this process, {@code workers} at once. */
+    private void runHere(Supplier<ActorRuntime> runtime) {
+        int cores = Math.max(1, Runtime.getRuntime().availableProcessors() / workers);
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger worker = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+            Thread t = new Thread(r, "hpcsim-sweep-" + worker.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> loops = new ArrayList<>();
+            for (int w = 0; w < workers; w++) {
+                loops.add(pool.submit(() -> {
+                    for (int i = next.getAndIncrement(); i < pending.size() && !stop.get(); i = next.getAndIncrement()) {
+                        runOne(pending.get(i), runtime, cores);
+                    }
+                }));
+            }
+            for (Future<?> f : loops) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     private void runOne(Combination c, Supplier<ActorRuntime> runtime, int cores) {
         long t0 = System.nanoTime();
         Running r = new Running(c);
@@ -438,10 +516,10 @@ public final class SweepRunner implements AutoCloseable {
             if (inputError.test(e)) {
                 stop.set(true);
             }
-            failed(new Failure(c, e));
+            failed(new Failure(c, e), null);
             return;
         }
-        finished(c, summary, (System.nanoTime() - t0) / 1e9);
+        finished(c, summary, (System.nanoTime() - t0) / 1e9, null);
     }
 
     /** Where the sweep stands now; a display's snapshot, taken without waiting for the runs. */
@@ -450,7 +528,8 @@ public final class SweepRunner implements AutoCloseable {
                 new ArrayList<>(running.values()));
     }
 
-    private synchronized void finished(Combination c, SummaryJson summary, double seconds) {
+    /** A run finished, here or ({@code where} not null) on a worker. */
+    private synchronized void finished(Combination c, SummaryJson summary, double seconds, String where) {
         summaries.put(c.index(), summary);
         finished++;
         finishedCount = finished;
@@ -463,19 +542,23 @@ public final class SweepRunner implements AutoCloseable {
         int done = earlier + finished + failures.size();
         String left = "";
         if (done < total && !stop.get()) {
-            double estimate = (total - done) * (sessionRunSeconds / finished) / workers;
+            // Remote runs: as many at once as the workers have slots, which come and go; so the time since the start.
+            double estimate = workers > 0 ? (total - done) * (sessionRunSeconds / finished) / workers
+                    : (total - done) * ((System.nanoTime() - start) / 1e9) / (finished + failures.size());
             left = "; about " + duration(estimate) + " left";
         }
-        reporter.say(String.format(Locale.ROOT, "[%d/%d] %s  %.1f s%s", done, total, c.label(), seconds, left));
+        reporter.say(String.format(Locale.ROOT, "[%d/%d] %s  %.1f s%s%s", done, total, c.label(), seconds,
+                where == null ? "" : " on " + where, left));
     }
 
-    private synchronized void failed(Failure f) {
+    private synchronized void failed(Failure f, String where) {
         failures.add(f);
         failedCount = failures.size();
         running.remove(f.run().index());
         int done = earlier + finished + failures.size();
         String why = f.error().getMessage() != null ? f.error().getMessage() : f.error().toString();
-        reporter.say(String.format(Locale.ROOT, "[%d/%d] %s  failed: %s", done, total(), f.run().label(), why));
+        reporter.say(String.format(Locale.ROOT, "[%d/%d] %s  failed%s: %s", done, total(), f.run().label(),
+                where == null ? "" : " on " + where, why));
     }
 
     /** The runs of this sweep (of its shard). */
