@@ -3,7 +3,6 @@ package org.hpcsim.cli;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
-import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigValue;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.hpcsim.cluster.ClusterSystem;
+import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.cluster.Worker;
 import org.hpcsim.report.OutputDirectory;
 import org.hpcsim.workload.InputException;
@@ -133,15 +133,11 @@ final class WorkerCommand implements Callable<Integer> {
     }
 
     private static Config read(Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new InputException(file.toString(), 0, "--config", "no such file");
-        }
         Config c;
         try {
-            c = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false)).resolve();
+            c = ConfigLoader.parse(file).resolve();
         } catch (ConfigException e) {
-            throw new InputException(file.toString(), e.origin() == null ? 0 : Math.max(0, e.origin().lineNumber()),
-                    null, e.getMessage());
+            throw ConfigLoader.fromConfigException(e, file.toString(), null);
         }
         for (Map.Entry<String, ConfigValue> e : c.entrySet()) {
             String key = e.getKey();

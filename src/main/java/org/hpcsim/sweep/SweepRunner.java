@@ -402,9 +402,6 @@ public final class SweepRunner implements AutoCloseable {
 
             @Override
             public void failed(Combination run, RuntimeException error, String where) {
-                if (inputError.test(error)) {
-                    stop.set(true);
-                }
                 SweepRunner.this.failed(new Failure(run, error), where);
             }
 
@@ -513,9 +510,6 @@ public final class SweepRunner implements AutoCloseable {
             }
             summary = SummaryJson.read(c.scenario().outputDir().resolve("summary.json"));
         } catch (RuntimeException e) {
-            if (inputError.test(e)) {
-                stop.set(true);
-            }
             failed(new Failure(c, e), null);
             return;
         }
@@ -551,7 +545,11 @@ public final class SweepRunner implements AutoCloseable {
                 where == null ? "" : " on " + where, left));
     }
 
+    /** A run failed, here or ({@code where} not null) on a worker; bad input stops new runs from starting. */
     private synchronized void failed(Failure f, String where) {
+        if (inputError.test(f.error())) {
+            stop.set(true);
+        }
         failures.add(f);
         failedCount = failures.size();
         running.remove(f.run().index());

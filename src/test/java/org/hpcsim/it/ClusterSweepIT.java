@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -58,6 +59,23 @@ class ClusterSweepIT {
 
     private String log(String name) throws IOException {
         return Files.readString(dir.resolve(name + ".log"));
+    }
+
+    /** Polls (for at most two minutes) until {@code done}, or the coordinator has ended. */
+    private static void awaitWhileRunning(Process coordinator, Callable<Boolean> done) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (!done.call() && System.nanoTime() < deadline && coordinator.isAlive()) {
+            Thread.sleep(20);
+        }
+    }
+
+    /** The index of the last run a worker's log says it started, or null. */
+    private static String lastStarted(String log) {
+        String last = null;
+        for (Matcher m = STARTED.matcher(log); m.find(); ) {
+            last = m.group(1);
+        }
+        return last;
     }
 
     private static int freePort() throws IOException {
@@ -143,11 +161,7 @@ class ClusterSweepIT {
         Process coordinator = coordinator(port);
         Process worker = worker("w1", port);
         Path results = dir.resolve("cluster").resolve("results.csv");
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while ((!Files.exists(results) || Files.readAllLines(results).size() < 3) && System.nanoTime() < deadline
-                && coordinator.isAlive()) {
-            Thread.sleep(20);
-        }
+        awaitWhileRunning(coordinator, () -> Files.exists(results) && Files.readAllLines(results).size() >= 3);
         coordinator.destroyForcibly();
         assertTrue(coordinator.waitFor(30, TimeUnit.SECONDS));
         int finished = Files.readAllLines(results).size() - 1;
@@ -174,15 +188,8 @@ class ClusterSweepIT {
         Process coordinator = coordinator(port);
         worker("w1", port);
         Process victim = worker("w2", port);
-        String inFlight = null;
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (inFlight == null && System.nanoTime() < deadline && coordinator.isAlive()) {
-            Thread.sleep(20);
-            Matcher m = STARTED.matcher(log("w2"));
-            while (m.find()) {
-                inFlight = m.group(1);
-            }
-        }
+        awaitWhileRunning(coordinator, () -> lastStarted(log("w2")) != null);
+        String inFlight = lastStarted(log("w2"));
         assertTrue(inFlight != null, "worker 2 started a run:\n" + log("w2"));
         victim.destroyForcibly();
         assertTrue(victim.waitFor(30, TimeUnit.SECONDS));
