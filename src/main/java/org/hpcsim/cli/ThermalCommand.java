@@ -17,6 +17,7 @@ import org.hpcsim.thermal.HeatModels;
 import org.hpcsim.thermal.InletTemperatures;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.thermal.RoomLayout;
+import org.hpcsim.thermal.ThermalProfile;
 import org.hpcsim.topology.NodeRanges;
 import org.hpcsim.workload.InputException;
 import picocli.CommandLine;
@@ -80,6 +81,12 @@ final class ThermalCommand implements Callable<Integer> {
             description = "Share of a busy node's time spent communicating (default ${DEFAULT-VALUE}).")
     double commFraction;
 
+    @Option(names = "--profile", defaultValue = "paper", paramLabel = "NAME",
+            description = "Whose constants (key thermal.profile): paper, or sst-2014 (SST's 2014 code: 1000 W idle /"
+                    + " 3000 W busy nodes, D in SST's mesh order, cooling divided by 214.649 / 120; refuses the power"
+                    + " options). Default ${DEFAULT-VALUE}.")
+    String profileName;
+
     @Option(names = "--format", defaultValue = "text", paramLabel = "json|text", description = "Output (default ${DEFAULT-VALUE}).")
     String format;
 
@@ -102,15 +109,30 @@ final class ThermalCommand implements Callable<Integer> {
         }
         RoomLayout room;
         PowerModel power;
+        ThermalProfile profile;
+        try {
+            profile = ThermalProfile.parse(profileName);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--profile: " + e.getMessage());
+        }
         try {
             room = RoomLayout.parse(layout, RoomLayout.MENG.serversPerNode(), RoomLayout.MENG.processorsPerServer());
-            power = new PowerModel(idlePower, computePower, commPower, commFraction);
+            power = profile.nodePower(new PowerModel(idlePower, computePower, commPower, commFraction));
         } catch (IllegalArgumentException e) {
             throw new InputException(e.getMessage());
         }
+        if (profile != ThermalProfile.PAPER) {
+            for (String option : List.of("--idle-power", "--compute-power", "--comm-power")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new InputException(option + ": --profile " + profile.key() + " fixes node power at 1000 W idle"
+                            + " and 3000 W busy; leave the power options out or use --profile paper");
+                }
+            }
+        }
         int n = room.nodes();
-        HeatModel heat = dMatrix != null ? HeatModels.readD(dMatrix, n)
-                : aMatrix != null ? HeatModels.fromA(aMatrix, n, HeatModels.K_MENG)
+        int[] fileIndex = profile.fileIndex(room);
+        HeatModel heat = dMatrix != null ? HeatModels.readD(dMatrix, fileIndex)
+                : aMatrix != null ? HeatModels.fromA(aMatrix, fileIndex, HeatModels.K_MENG)
                 : HeatModels.synthetic(room, HeatModels.K_MENG);
         double[] watts = powerFile != null ? readPower(powerFile, n) : busyPower(busy, n, power);
         InletTemperatures inlets = new InletTemperatures(heat);
@@ -121,7 +143,7 @@ final class ThermalCommand implements Callable<Integer> {
         double supply = Cooling.adjustedSupply(tSup, tRed, maxInlet);
         double cop = Cooling.cop(supply);
         double itPower = inlets.itPower();
-        double cooling = Cooling.coolingPower(itPower, supply);
+        double cooling = Cooling.coolingPower(itPower, supply) * profile.coolingScale();
         PrintWriter out = spec.commandLine().getOut();
         if (format.equals("json")) {
             List<Double> inlet = new ArrayList<>(n);
@@ -142,6 +164,9 @@ final class ThermalCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder();
         String source = dMatrix != null ? "D from " + dMatrix : aMatrix != null ? "D from A in " + aMatrix
                 : "synthetic recirculation";
+        if (!profileName.strip().equalsIgnoreCase(ThermalProfile.PAPER.key())) {
+            source += ", profile " + ThermalProfile.parse(profileName).key();
+        }
         int hottest = 0;
         for (int i = 0; i < room.nodes(); i++) {
             if (inlets.rise(i) > inlets.rise(hottest)) {

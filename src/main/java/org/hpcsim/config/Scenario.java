@@ -26,6 +26,7 @@ import org.hpcsim.storage.IoOptions;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.thermal.RoomLayout;
 import org.hpcsim.thermal.ThermalOptions;
+import org.hpcsim.thermal.ThermalProfile;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.WorkloadOptions;
 
@@ -195,6 +196,23 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
                 * positive(c, "thermal.specific-heat");
         PowerModel power = new PowerModel(nonNegative(c, "thermal.power.idle"), nonNegative(c, "thermal.power.compute"),
                 nonNegative(c, "thermal.power.communication"), fraction);
+        ThermalProfile profile;
+        try {
+            profile = ThermalProfile.parse(string(c, "thermal.profile"));
+        } catch (IllegalArgumentException e) {
+            throw fail(c, "thermal.profile", e.getMessage());
+        }
+        if (profile != ThermalProfile.PAPER) {
+            // The profile fixes node power; a power key set beside it would be silently ignored.
+            Config defaults = ConfigLoader.defaults();
+            for (String key : List.of("thermal.power.idle", "thermal.power.compute", "thermal.power.communication")) {
+                if (number(c, key) != defaults.getDouble(key)) {
+                    throw fail(c, key, "thermal.profile = " + profile.key() + " fixes node power at "
+                            + (int) ThermalProfile.SST_2014_IDLE + " W idle and " + (int) ThermalProfile.SST_2014_BUSY
+                            + " W busy; leave thermal.power.* unset or use thermal.profile = paper");
+                }
+            }
+        }
         double redline = finite(c, "cooling.redline");
         double minSupply = finite(c, "cooling.min-supply");
         if (minSupply >= redline) {
@@ -203,7 +221,7 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         if (bool(c, "thermal.power-csv") && !bool(c, "thermal.enabled")) {
             throw fail(c, "thermal.power-csv", "needs thermal.enabled = true (the power meter measures the room's racks)");
         }
-        return new ThermalOptions(bool(c, "thermal.enabled"), layout, positiveInt(c, "thermal.servers-per-node"),
+        return new ThermalOptions(bool(c, "thermal.enabled"), profile, layout, positiveInt(c, "thermal.servers-per-node"),
                 positiveInt(c, "thermal.processors-per-server"), d, a, k, power, bool(c, "thermal.node-power-csv"),
                 bool(c, "thermal.power-csv"),
                 finite(c, "cooling.supply"), redline, minSupply, strings(c, "cooling.units"),

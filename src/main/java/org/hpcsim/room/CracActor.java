@@ -59,7 +59,8 @@ public final class CracActor implements Component<CracProtocol> {
                     ? Math.max(settings.minSupply(), Cooling.adjustedSupply(settings.supply(), settings.redline(),
                             settings.supply() + load.maxRise()))
                     : fixedSupply;
-            ctx.send(thermal, new ThermalProtocol.Supply(unit, supply, Cooling.coolingPower(load.itPower(), supply)));
+            ctx.send(thermal, new ThermalProtocol.Supply(unit, supply,
+                    Cooling.coolingPower(load.itPower(), supply) * settings.coolingScale()));
         } else if (message instanceof CracProtocol.Fail fail) {
             log("fail", working ? "unit down; its nodes go to the next working unit"
                             : NONE + "the unit was already down",

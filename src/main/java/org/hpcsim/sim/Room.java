@@ -36,10 +36,10 @@ record Room(RoomLayout layout, RoomModel model, CoolingSettings cooling, String 
         Path file = o.dMatrix() != null ? o.dMatrix() : o.aMatrix();
         try {
             if (o.dMatrix() != null) {
-                heat = HeatModels.readD(o.dMatrix(), n);
+                heat = HeatModels.readD(o.dMatrix(), o.profile().fileIndex(layout));
                 source = o.dMatrix().toString();
             } else if (o.aMatrix() != null) {
-                heat = HeatModels.fromA(o.aMatrix(), n, o.k());
+                heat = HeatModels.fromA(o.aMatrix(), o.profile().fileIndex(layout), o.k());
                 source = "A: " + o.aMatrix();
             } else {
                 heat = HeatModels.synthetic(layout, o.k());
@@ -65,7 +65,8 @@ record Room(RoomLayout layout, RoomModel model, CoolingSettings cooling, String 
                 }
             }
         }
-        CoolingSettings cooling = new CoolingSettings(o.supply(), o.redline(), o.minSupply(), units,
+        CoolingSettings cooling = new CoolingSettings(o.supply(), o.redline(), o.profile().minSupply(o.minSupply()),
+                o.profile().coolingScale(), units,
                 o.failureRiseRate(), o.failureMaxRise(), o.failureStep());
         try {
             cooling.unitOfNodes(n);

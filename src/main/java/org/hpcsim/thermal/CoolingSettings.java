@@ -7,16 +7,20 @@ import java.util.List;
  *
  * @param supply          nominal supply temperature T_sup, degrees C (the paper's inlet temperatures are T_sup + D P)
  * @param redline         highest allowed inlet temperature T_red, degrees C
- * @param minSupply       coldest air a unit can supply, degrees C
+ * @param minSupply       coldest air a unit can supply, degrees C (negative infinity: no limit)
+ * @param coolingScale    what IT power over CoP is multiplied by to give cooling power (1 but under SST 2014's profile)
  * @param units           the nodes each unit serves; every node belongs to exactly one unit
  * @param failureRiseRate how fast (K per second) the supply air reaching a failed unit's nodes warms
  * @param failureMaxRise  how far (K) it warms at most
  * @param failureStep     interval (microseconds) at which that warming is re-evaluated
  */
-public record CoolingSettings(double supply, double redline, double minSupply, List<int[]> units,
+public record CoolingSettings(double supply, double redline, double minSupply, double coolingScale, List<int[]> units,
                               double failureRiseRate, double failureMaxRise, long failureStep) {
 
     public CoolingSettings {
+        if (!(coolingScale > 0) || Double.isInfinite(coolingScale)) {
+            throw new IllegalArgumentException("cooling scale must be finite and > 0, got " + coolingScale);
+        }
         units = List.copyOf(units);
     }
 

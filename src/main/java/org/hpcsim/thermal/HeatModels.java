@@ -41,12 +41,22 @@ public final class HeatModels {
      * @throws InputException naming the file, line and field of the first problem
      */
     public static HeatModel readD(Path file, int nodes) throws IOException {
+        return readD(file, identity(nodes));
+    }
+
+    /**
+     * Reads D whose row and column {@code fileIndex[node]} belong to {@code node} (see
+     * {@link ThermalProfile#fileIndex}); {@code fileIndex} is a permutation of the room's nodes.
+     */
+    public static HeatModel readD(Path file, int[] fileIndex) throws IOException {
+        int nodes = fileIndex.length;
         if (nodes < 1 || (long) nodes * nodes > Integer.MAX_VALUE - 8) {
             throw new InputException(file, 0, "nodes", "a dense D needs 1 to 46,340 nodes, the room has " + nodes);
         }
+        int[] node = inverse(fileIndex);
         double[] columns = new double[nodes * nodes];
         MatrixFiles.read(file, nodes, (i, j, v) -> {
-            columns[j * nodes + i] = v;
+            columns[node[j] * nodes + node[i]] = v;
             return null;
         });
         return DenseHeatModel.ofColumns(nodes, columns);
@@ -61,9 +71,18 @@ public final class HeatModels {
      * @throws InputException naming the file, line and field of the first problem
      */
     public static HeatModel fromA(Path file, int nodes, double k) throws IOException {
+        return fromA(file, identity(nodes), k);
+    }
+
+    /** Reads A whose row and column {@code fileIndex[node]} belong to {@code node}, and builds D from it. */
+    public static HeatModel fromA(Path file, int[] fileIndex, double k) throws IOException {
+        int nodes = fileIndex.length;
+        int[] node = inverse(fileIndex);
         CrossInterferenceMatrix.Builder b = new CrossInterferenceMatrix.Builder(nodes);
         double[] rowSums = new double[nodes];
-        MatrixFiles.read(file, nodes, (i, j, v) -> {
+        MatrixFiles.read(file, nodes, (fi, fj, v) -> {
+            int i = node[fi];
+            int j = node[fj];
             if (v < 0) {
                 return "a fraction of outlet heat cannot be negative, got " + v;
             }
@@ -146,6 +165,27 @@ public final class HeatModels {
             }
         }
         return b.build();
+    }
+
+    private static int[] identity(int nodes) {
+        int[] index = new int[Math.max(nodes, 0)];
+        for (int i = 0; i < index.length; i++) {
+            index[i] = i;
+        }
+        return index;
+    }
+
+    private static int[] inverse(int[] permutation) {
+        int[] inverse = new int[permutation.length];
+        java.util.Arrays.fill(inverse, -1);
+        for (int i = 0; i < permutation.length; i++) {
+            int p = permutation[i];
+            if (p < 0 || p >= permutation.length || inverse[p] >= 0) {
+                throw new IllegalArgumentException("a matrix node order must be a permutation of 0.." + (permutation.length - 1));
+            }
+            inverse[p] = i;
+        }
+        return inverse;
     }
 
     private static double endProximity(int rack, int racks) {

@@ -7,6 +7,7 @@ import java.util.List;
  * The machine-room model (keys {@code thermal.*} and {@code cooling.*}).
  *
  * @param enabled          whether the room is modelled
+ * @param profile          whose constants: the paper's or SST 2014's (node power, D's node order, cooling scale)
  * @param layout           ROWSxRACKSxNODES, or "auto" (from a mesh/torus machine)
  * @param serversPerNode   servers per node (node power = servers x per-server power)
  * @param processorsPerServer processors per server
@@ -24,7 +25,7 @@ import java.util.List;
  * @param failureMaxRise   at most this many K
  * @param failureStep      microseconds between re-evaluations of that warming
  */
-public record ThermalOptions(boolean enabled, String layout, int serversPerNode, int processorsPerServer,
+public record ThermalOptions(boolean enabled, ThermalProfile profile, String layout, int serversPerNode, int processorsPerServer,
                              Path dMatrix, Path aMatrix, double k, PowerModel power, boolean nodePowerCsv, boolean powerCsv,
                              double supply, double redline, double minSupply, List<String> units,
                              double failureRiseRate, double failureMaxRise, long failureStep) {
@@ -32,9 +33,9 @@ public record ThermalOptions(boolean enabled, String layout, int serversPerNode,
         units = List.copyOf(units);
     }
 
-    /** The power of one node: per-server power times servers per node. */
+    /** The power of one node: per-server power times servers per node, or the profile's own. */
     public PowerModel nodePower() {
-        return new PowerModel(power.idle() * serversPerNode, power.compute() * serversPerNode,
-                power.communication() * serversPerNode, power.fraction());
+        return profile.nodePower(new PowerModel(power.idle() * serversPerNode, power.compute() * serversPerNode,
+                power.communication() * serversPerNode, power.fraction()));
     }
 }

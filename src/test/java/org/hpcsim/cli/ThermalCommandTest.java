@@ -116,4 +116,18 @@ class ThermalCommandTest {
                 "--busy", "3-9");
         assertBadInput("room layout must be ROWSxRACKSxNODES", "thermal", "--synthetic", "--layout", "2x5");
     }
+
+    @Test
+    void sst2014ProfileReadsOneHundredTwentyKilowattsWithEveryNodeBusyAndRefusesPowerOptions() {
+        String file = SharedData.file(D_2014).toString();
+        Cli.Result r = Cli.run("thermal", "--profile", "sst-2014", "--d-matrix", file, "--busy", "0-39", "--format", "json");
+        assertEquals(0, r.status(), r.err());
+        Config json = ConfigFactory.parseString(r.out(), ConfigParseOptions.defaults().setSyntax(ConfigSyntax.JSON));
+        assertEquals(120_000, json.getDouble("itPower"), 1e-6);
+        assertEquals(120_000, json.getDouble("coolingPower"), 1.0);
+        Cli.Result refused = Cli.run("thermal", "--profile", "sst-2014", "--d-matrix", file, "--comm-power", "2100");
+        assertEquals(2, refused.status());
+        assertTrue(refused.err().contains("--comm-power"), refused.err());
+        assertEquals(2, Cli.run("thermal", "--profile", "sst", "--d-matrix", file).status());
+    }
 }

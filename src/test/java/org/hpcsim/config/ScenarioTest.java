@@ -118,4 +118,18 @@ class ScenarioTest {
         assertTrue(scenario("kernel.executor", "pekko").kernel().mayNeedActors(1));
         assertFalse(scenario("kernel.executor", "sequential", "kernel.threads", "8").kernel().mayNeedActors(16));
     }
+
+    @Test
+    void thermalProfileIsPaperOrSst2014AndSst2014RefusesPowerKeys() {
+        assertEquals(org.hpcsim.thermal.ThermalProfile.PAPER, scenario().thermal().profile());
+        Scenario sst = scenario("thermal.profile", "sst-2014");
+        assertEquals(3000, sst.thermal().nodePower().busy(), 1e-12);
+        assertEquals(1000, sst.thermal().nodePower().idle(), 1e-12);
+        assertEquals("thermal.profile", assertThrows(InputException.class,
+                () -> scenario("thermal.profile", "sst")).field());
+        InputException power = assertThrows(InputException.class,
+                () -> scenario("thermal.profile", "sst-2014", "thermal.power.idle", "90"));
+        assertEquals("thermal.power.idle", power.field());
+        assertTrue(power.getMessage().contains("fixes node power"), power.getMessage());
+    }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class CracActorTest {
     private static final int CRAC = 9;
     private static final int THERMAL = 8;
-    private static final CoolingSettings SETTINGS = new CoolingSettings(15, 30, 5, List.of(new int[] {0, 1}),
+    private static final CoolingSettings SETTINGS = new CoolingSettings(15, 30, 5, 1, List.of(new int[] {0, 1}),
             1.0 / 60, 10, 60_000_000L);
     private final ComponentTester crac = ComponentTester.of(CRAC, 1,
             ComponentTester.ports(CRAC, 0).to(CracActor.THERMAL, ComponentTester.address(THERMAL)),

@@ -25,7 +25,7 @@ class ThermalActorTest {
     private static final int RECORDER = 5;
     /** D[i][j], K/W. */
     private static final double[][] D = {{1e-3, 2e-3, 0}, {0, 1e-3, 0}, {0, 0, 4e-3}};
-    private static final CoolingSettings COOLING = new CoolingSettings(15, 30, 5,
+    private static final CoolingSettings COOLING = new CoolingSettings(15, 30, 5, 1,
             List.of(new int[] {0, 1}, new int[] {2}), 1.0 / 60, 10, 60 * S);
     private final ComponentTester thermal = ComponentTester.of(THERMAL, 1,
             ComponentTester.ports(THERMAL, 0).toAll(ThermalActor.CRACS, ComponentTester.addresses(FIRST_CRAC, 2))
