@@ -31,13 +31,15 @@ public final class Report {
             if (!o.comparisons().isEmpty()) {
                 sb.append("| row | column | hpcsim setting | published | hpcsim | ratio | agrees | why it differs |\n")
                         .append("|---|---|---|---:|---:|---:|---|---|\n");
+                java.util.Set<String> told = new java.util.HashSet<>();
                 for (Outcome.Comparison c : o.comparisons()) {
+                    String why = c.why().isEmpty() || told.add(c.why()) ? c.why() : "as above";
                     Published p = c.published();
                     sb.append("| ").append(cell(p.row())).append(" | ").append(cell(p.column())).append(" (")
                             .append(p.unit()).append(") | ").append(cell(c.variant())).append(" | ")
                             .append(p.claim() == Published.Claim.ABOVE ? "> " : "").append(number(p.value()))
                             .append(" | ").append(number(c.hpcsim())).append(" | ").append(ratio(c)).append(" | ")
-                            .append(c.matches() ? "yes" : "**no**").append(" | ").append(cell(c.why())).append(" |\n");
+                            .append(c.matches() ? "yes" : "**no**").append(" | ").append(cell(why)).append(" |\n");
                 }
                 sb.append('\n');
             }
