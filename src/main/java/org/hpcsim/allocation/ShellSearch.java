@@ -9,8 +9,9 @@ import org.hpcsim.topology.GridTopology;
  * torus); a center's cost is the sum of the shell numbers of the k free nodes taken shell by shell,
  * and the cheapest center wins, ties to the lowest center id. The nodes of the last, partly taken
  * shell are those nearest the center in hop distance, then lowest id, so the allocation clusters
- * around the center. A box of side a along an axis spans [c - (a-1)/2, c + a/2]: for an even side
- * the extra coordinate lies on the upper side.
+ * around the center; or, where asked ({@code nearestInLastShell} false), simply its lowest ids, as
+ * MC's cost alone does not tell them apart. A box of side a along an axis spans [c - (a-1)/2, c + a/2]:
+ * for an even side the extra coordinate lies on the upper side.
  *
  * <p>Free nodes are counted per box from a prefix-sum table built once per call, so a center costs
  * O(shells) box counts whatever the density, and stops once it cannot beat the best so far; only
@@ -26,7 +27,15 @@ final class ShellSearch {
     private final int[][] lo = new int[3][2];
     private final int[][] hi = new int[3][2];
 
+    /** Whether the last shell gives its nodes nearest the center first (else lowest ids first). */
+    private final boolean nearestInLastShell;
+
     ShellSearch(MachineState machine, GridTopology grid) {
+        this(machine, grid, true);
+    }
+
+    ShellSearch(MachineState machine, GridTopology grid, boolean nearestInLastShell) {
+        this.nearestInLastShell = nearestInLastShell;
         this.machine = machine;
         this.grid = grid;
         this.extent = new int[] {grid.extent(0), grid.extent(1), grid.extent(2)};
@@ -166,7 +175,8 @@ final class ShellSearch {
 
     /**
      * The winner's nodes: every free node inside the box of shell {@code last - 1}, then the free
-     * nodes of shell {@code last} nearest the center (hop distance, then id) up to k.
+     * nodes of shell {@code last} nearest the center (hop distance, then id), or lowest ids first, up
+     * to k.
      */
     private int[] nodesOf(int center, int[] shape, int last, int k) {
         int[] chosen = new int[k];
@@ -210,7 +220,7 @@ final class ShellSearch {
                         if (edges == edge.length) {
                             edge = Arrays.copyOf(edge, 2 * edges);
                         }
-                        edge[edges++] = (long) grid.distance(center, node) << 32 | node;
+                        edge[edges++] = (nearestInLastShell ? (long) grid.distance(center, node) << 32 : 0L) | node;
                     }
                 }
             }

@@ -39,6 +39,10 @@ public final class StandardPolicies {
     private static final Registry.Param ORDER = new Registry.Param("order", "fifo", "queue order (see queue orders)");
     private static final Registry.Param CURVE = new Registry.Param("curve", "snake", "node ordering curve (see curves)");
 
+    private static final Registry.Param LAST_SHELL = new Registry.Param("last-shell", "nearest",
+            "which free nodes the last, partly needed shell gives: nearest (hops from the center, then id)"
+                    + " or scan (lowest ids)");
+
     private static final Registry.Param MAX_FREE = new Registry.Param("max-free",
             String.valueOf(OptimalAllocator.DEFAULT_MAX_FREE), "refuse when more nodes are free");
     private static final Registry.Param MAX_NODES = new Registry.Param("max-nodes",
@@ -135,8 +139,8 @@ public final class StandardPolicies {
                 + " pairwise hops wins (mesh/torus)", "O(F (A + X + Y + Z)), F free nodes", List.of(),
                 (args, machine, reg, seed, room, io) -> new GenAlgAllocator(machine));
         r.allocators().register("mc1x1", "MC1x1: free nodes taken by L-infinity shell around each free node; least sum of"
-                + " shell numbers wins (mesh/torus)", "O(N + F S), S shells", List.of(),
-                (args, machine, reg, seed, room, io) -> new Mc1x1Allocator(machine));
+                + " shell numbers wins (mesh/torus)", "O(N + F S), S shells", List.of(LAST_SHELL),
+                (args, machine, reg, seed, room, io) -> new Mc1x1Allocator(machine, lastShell(args)));
         r.allocators().register("mc", "Mache-Lo-Windisch MC: shells grown from a near-square box of the job's size around"
                 + " each free node; least sum of shell numbers wins (mesh/torus)", "O(N + F S), S shells", List.of(),
                 (args, machine, reg, seed, room, io) -> new McAllocator(machine));
@@ -205,6 +209,15 @@ public final class StandardPolicies {
         }
         throw new IllegalArgumentException("failure model '" + args.policy() + "': argument " + (i + 1)
                 + " must be a positive number, got '" + args.get(i) + "'");
+    }
+
+    /** MC1x1's last-shell argument, or an error naming the policy. */
+    private static Mc1x1Allocator.LastShell lastShell(Registry.Args args) {
+        try {
+            return Mc1x1Allocator.LastShell.parse(args.get(0).strip());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("allocator '" + args.policy() + "': " + e.getMessage());
+        }
     }
 
     /** A positive integer argument, or an error naming the policy and parameter. */

@@ -2,9 +2,12 @@ package org.hpcsim.allocation;
 
 import static org.hpcsim.allocation.TestMachines.machine;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import org.hpcsim.registry.Registry;
+import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.topology.Machines;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +28,38 @@ class Mc1x1AllocatorTest {
         // shell 1 holds 2, 6 and 7: 7 is one hop away, 2 and 6 two, so 7 and then 2 (lower id).
         MachineState m = machine("mesh:3x3", 0, 1, 3, 5, 8);
         assertArrayEquals(new int[] {2, 4, 7}, new Mc1x1Allocator(m).allocate(null, 3));
+    }
+
+    @Test
+    void scanTakesTheLastShellsLowestIdsInstead() {
+        // As above, center 4 wins (the cost is the same); with last-shell=scan its shell 1 gives 2
+        // and 6, the lowest ids, instead of the nearer 7: 8 pairwise hops rather than 6.
+        MachineState m = machine("mesh:3x3", 0, 1, 3, 5, 8);
+        assertArrayEquals(new int[] {2, 4, 6},
+                new Mc1x1Allocator(m, Mc1x1Allocator.LastShell.SCAN).allocate(null, 3));
+        assertArrayEquals(new int[] {2, 4, 7},
+                new Mc1x1Allocator(m, Mc1x1Allocator.LastShell.NEAREST).allocate(null, 3));
+    }
+
+    @Test
+    void lastShellIsNearestOrScan() {
+        assertEquals(Mc1x1Allocator.LastShell.NEAREST, Mc1x1Allocator.LastShell.parse("nearest"));
+        assertEquals(Mc1x1Allocator.LastShell.SCAN, Mc1x1Allocator.LastShell.parse("scan"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Mc1x1Allocator.LastShell.parse("SCAN"));
+        assertEquals("last-shell must be nearest or scan, got 'SCAN'", e.getMessage());
+    }
+
+    @Test
+    void theRegistryTakesLastShellAsMc1x1sParameter() {
+        Registry r = StandardPolicies.registry();
+        assertArrayEquals(new int[] {2, 4, 6},
+                r.allocator("mc1x1[scan]", machine("mesh:3x3", 0, 1, 3, 5, 8), 0).allocate(null, 3));
+        assertArrayEquals(new int[] {2, 4, 7},
+                r.allocator("mc1x1", machine("mesh:3x3", 0, 1, 3, 5, 8), 0).allocate(null, 3));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> r.allocator("mc1x1[far]", machine("mesh:3x3"), 0));
+        assertEquals("allocator 'mc1x1[far]': last-shell must be nearest or scan, got 'far'", e.getMessage());
     }
 
     @Test
