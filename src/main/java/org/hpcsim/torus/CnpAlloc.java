@@ -48,10 +48,11 @@ import java.util.List;
  *
  * <p><b>Without contention.</b> {@link Schedule#makespanWithoutContention()} is this greedy run
  * again with every load 0: no dilation, no propagation, so the choice among the earliest available
- * subtori is the first in row-major order. For the paper's example that is 7. The paper says 10
- * without saying how; no reading found gives it: the same placements and start times without
- * dilation give 8, and waiting (in the same order) for link-disjoint subtori instead of sharing
- * links gives 11.
+ * subtori is the first in row-major order. For the paper's example that is 7, because concurrent
+ * jobs then share links. The paper's 10 "if the dilation due to contention is ignored" is the
+ * optimal schedule with link-disjoint concurrent jobs, {@link LinkDisjointOptimal}; neither the same
+ * placements and start times without dilation (8) nor waiting, in this greedy's order, for
+ * link-disjoint subtori (11) gives it.
  */
 public final class CnpAlloc {
     /**

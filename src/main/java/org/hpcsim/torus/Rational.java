@@ -6,12 +6,14 @@ import java.math.MathContext;
 import java.util.regex.Pattern;
 
 /**
- * An exact rational number. Both algorithms decide by equality (an availability-matrix entry that
- * is exactly 0, a job time that exactly equals a remaining processing time), and the paper's example
- * has times such as 5.875 that must come out exactly; doubles would make those decisions depend on
- * rounding. The numerator and denominator are {@link BigInteger}s because they grow: every load
- * CNP_Alloc adds is divided by a power of two again, and the search for the minimum finish time
- * probes deadlines with ever new denominators; a {@code long} would overflow silently.
+ * An exact rational number. CNP_Alloc and the feasibility test decide by equality (an
+ * availability-matrix entry that is exactly 0, a job time that exactly equals a remaining processing
+ * time), and the paper's example has times such as 5.875 that must come out exactly; doubles would
+ * make those decisions depend on rounding. The numerator and denominator are {@link BigInteger}s
+ * because they grow: every load CNP_Alloc adds is divided by a power of two again, and the search for
+ * the minimum finish time probes deadlines with ever new denominators; a {@code long} would overflow
+ * silently. The link-disjoint optimum only adds times, so its search counts exactly in {@code long}
+ * steps of their common denominator ({@link #denominator()}, {@link #longValueExact()}).
  */
 public final class Rational implements Comparable<Rational> {
     public static final Rational ZERO = new Rational(BigInteger.ZERO, BigInteger.ONE);
@@ -53,6 +55,23 @@ public final class Rational implements Comparable<Rational> {
         }
         BigDecimal d = new BigDecimal(text);
         return of(d.unscaledValue(), BigInteger.TEN.pow(d.scale()));
+    }
+
+    /** The denominator in lowest terms, positive: what a fixed-point copy of the value must scale by. */
+    BigInteger denominator() {
+        return denominator;
+    }
+
+    /**
+     * The value as a {@code long}.
+     *
+     * @throws ArithmeticException if it is not an integer or does not fit
+     */
+    long longValueExact() {
+        if (!denominator.equals(BigInteger.ONE)) {
+            throw new ArithmeticException(this + " is not an integer");
+        }
+        return numerator.longValueExact();
     }
 
     public Rational add(Rational o) {

@@ -49,6 +49,48 @@ class TorusCommandsTest {
     }
 
     @Test
+    void torusScheduleWithTheLinkDisjointBaselineAddsThePapersTenWithoutContention() {
+        // J3 still ends at 9.5 under contention; the optimum with no link shared at any time is 10.
+        Cli.Result r = Cli.run("experiment", "torus-schedule", "--torus", "8", "--jobs", PAPER, "--baseline",
+                "link-disjoint", "--format", "json");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("{\"makespan\":10.75,\"makespanWithoutContention\":7,\"jobs\":["
+                + "{\"id\":1,\"start\":0,\"finish\":2,\"row\":0,\"col\":0,\"dim\":8},"
+                + "{\"id\":2,\"start\":2,\"finish\":5.875,\"row\":0,\"col\":0,\"dim\":4},"
+                + "{\"id\":3,\"start\":2,\"finish\":9.5,\"row\":1,\"col\":1,\"dim\":4},"
+                + "{\"id\":4,\"start\":2,\"finish\":9,\"row\":0,\"col\":1,\"dim\":4},"
+                + "{\"id\":5,\"start\":2,\"finish\":4,\"row\":1,\"col\":0,\"dim\":4},"
+                + "{\"id\":6,\"start\":4,\"finish\":10.75,\"row\":1,\"col\":0,\"dim\":2}],"
+                + "\"baseline\":{\"kind\":\"link-disjoint\",\"makespan\":10,\"jobs\":["
+                + "{\"id\":1,\"start\":0,\"finish\":2,\"row\":0,\"col\":0,\"dim\":8},"
+                + "{\"id\":2,\"start\":2,\"finish\":4,\"row\":0,\"col\":0,\"dim\":4},"
+                + "{\"id\":3,\"start\":2,\"finish\":6,\"row\":1,\"col\":1,\"dim\":4},"
+                + "{\"id\":4,\"start\":4,\"finish\":8,\"row\":0,\"col\":0,\"dim\":4},"
+                + "{\"id\":5,\"start\":8,\"finish\":9,\"row\":0,\"col\":0,\"dim\":4},"
+                + "{\"id\":6,\"start\":6,\"finish\":10,\"row\":1,\"col\":1,\"dim\":2}]}}\n", r.out());
+        r = Cli.run("experiment", "torus-schedule", "--torus", "8", "--jobs", PAPER, "--baseline", "link-disjoint");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("job  dim  start  finish  row  col\n"
+                + "  1    8      0       2    0    0\n"
+                + "  2    4      2   5.875    0    0\n"
+                + "  3    4      2     9.5    1    1\n"
+                + "  4    4      2       9    0    1\n"
+                + "  5    4      2       4    1    0\n"
+                + "  6    2      4   10.75    1    0\n"
+                + "makespan 10.75 (7 without contention)\n"
+                + "\n"
+                + "baseline link-disjoint: the optimal schedule with no link shared at any time, no dilation\n"
+                + "job  dim  start  finish  row  col\n"
+                + "  1    8      0       2    0    0\n"
+                + "  2    4      2       4    0    0\n"
+                + "  3    4      2       6    1    1\n"
+                + "  4    4      4       8    0    0\n"
+                + "  5    4      8       9    0    0\n"
+                + "  6    2      6      10    1    1\n"
+                + "baseline makespan 10\n", r.out());
+    }
+
+    @Test
     void torusFeasibilityWithoutADeadlineFindsTheMinimumFinishTime() {
         Cli.Result r = Cli.run("experiment", "torus-feasibility", "--torus", "8", "--jobs", PAPER, "--format", "json");
         assertEquals(0, r.status(), r.err());
@@ -96,6 +138,9 @@ class TorusCommandsTest {
                 "--torus", "8", "--jobs", "8:-1");
         assertBad("give the jobs with --jobs or --jobs-file (one of them)", "--torus", "8");
         assertBad("--format must be json or text, got 'xml'", "--torus", "8", "--jobs", "8:1", "--format", "xml");
+        assertBad("--baseline must be link-disjoint, got 'optimal'", "--torus", "8", "--jobs", "8:1", "--baseline", "optimal");
+        assertBad("the link-disjoint optimum takes m / smallest dimension at most 16, not 32",
+                "--torus", "32", "--jobs", "1:1", "--baseline", "link-disjoint");
         Path file = dir.resolve("jobs.txt");
         Files.writeString(file, "8 2\n\n4 x\n");
         assertBad(file + ":3: job 2: time: expected a decimal number such as 2 or 0.5, got 'x'",
