@@ -39,6 +39,10 @@ class ReproduceCommandTest {
         String j3 = figures.stream().filter(l -> l.startsWith("gupta-srimani-example,J3,")).findFirst().orElseThrow();
         assertTrue(j3.startsWith("gupta-srimani-example,J3,finish,,8.5,9.5,1.1176,=,no,"), j3);
         assertTrue(j3.contains("availability matrix"), j3);
+        // The paper's 10 without contention: the link-disjoint optimum.
+        assertTrue(figures.contains("gupta-srimani-example,schedule,makespan without contention,link-disjoint optimum,"
+                + "10,10,1.0000,=,yes,time units,\"Gupta & Srimani 1997, Section 2.4.4 (\"\"would have been 10\"\")\","),
+                figures.toString());
         // Theorem 2: every instance on the right side of B(Q + 1).
         assertEquals(6, figures.stream().filter(l -> l.startsWith("bampis-theorem2,") && l.contains(",yes,")).count());
         for (String line : figures.subList(1, figures.size())) {
