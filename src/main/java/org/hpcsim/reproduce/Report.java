@@ -15,8 +15,8 @@ public final class Report {
         sb.append("Made by `").append(command).append("`. Each table sets a published figure (from `")
                 .append(Published.RESOURCE.substring(Published.RESOURCE.lastIndexOf('/') + 1))
                 .append("`, which names the paper and the place in it) beside hpcsim's: ratio = hpcsim / published;"
-                        + " a figure agrees when it is within the stated tolerance (or above the published one where the"
-                        + " claim is `>`). Every figure or order that does not agree says why in its last column.\n\n");
+                        + " a figure agrees when it is within its tolerance (relative to the published figure; `above`:"
+                        + " hpcsim's must exceed it, as a theorem's bound). Every figure or order that does not agree says why in its last column.\n\n");
         sb.append("| reproduction | figures agreeing | orders agreeing |\n|---|---:|---:|\n");
         for (Outcome o : outcomes) {
             long agree = o.comparisons().stream().filter(Outcome.Comparison::matches).count();
@@ -29,8 +29,8 @@ public final class Report {
             sb.append("\n## ").append(o.name()).append("\n\n").append(o.title()).append(".\n\n").append(o.setup())
                     .append("\n\n");
             if (!o.comparisons().isEmpty()) {
-                sb.append("| row | column | hpcsim setting | published | hpcsim | ratio | agrees | why it differs |\n")
-                        .append("|---|---|---|---:|---:|---:|---|---|\n");
+                sb.append("| row | column | hpcsim setting | published | hpcsim | ratio | tolerance | agrees | why it differs |\n")
+                        .append("|---|---|---|---:|---:|---:|---:|---|---|\n");
                 java.util.Set<String> told = new java.util.HashSet<>();
                 for (Outcome.Comparison c : o.comparisons()) {
                     String why = c.why().isEmpty() || told.add(c.why()) ? c.why() : "as above";
@@ -39,7 +39,7 @@ public final class Report {
                             .append(p.unit()).append(") | ").append(cell(c.variant())).append(" | ")
                             .append(p.claim() == Published.Claim.ABOVE ? "> " : "").append(number(p.value()))
                             .append(" | ").append(number(c.hpcsim())).append(" | ").append(ratio(c)).append(" | ")
-                            .append(c.matches() ? "yes" : "**no**").append(" | ").append(cell(why)).append(" |\n");
+                            .append(tolerance(c)).append(" | ").append(c.matches() ? "yes" : "**no**").append(" | ").append(cell(why)).append(" |\n");
                 }
                 sb.append('\n');
             }
@@ -66,14 +66,14 @@ public final class Report {
 
     /** Every comparison, one CSV row each. */
     public static String figuresCsv(List<Outcome> outcomes) {
-        StringBuilder sb = new StringBuilder("experiment,row,column,hpcsim_setting,published,hpcsim,ratio,claim,agrees,unit,source,why\n");
+        StringBuilder sb = new StringBuilder("experiment,row,column,hpcsim_setting,published,hpcsim,ratio,claim,tolerance,agrees,unit,source,why\n");
         for (Outcome o : outcomes) {
             for (Outcome.Comparison c : o.comparisons()) {
                 Published p = c.published();
                 sb.append(String.join(",", csv(o.name()), csv(p.row()), csv(p.column()), csv(c.variant()),
                         number(p.value()), Double.isNaN(c.hpcsim()) ? "" : number(c.hpcsim()),
                         Double.isNaN(c.hpcsim()) ? "" : String.format(Locale.ROOT, "%.4f", c.ratio()),
-                        csv(p.claim().symbol()), c.matches() ? "yes" : "no", csv(p.unit()), csv(p.source()), csv(c.why())))
+                        csv(p.claim().symbol()), csv(tolerance(c)), c.matches() ? "yes" : "no", csv(p.unit()), csv(p.source()), csv(c.why())))
                         .append('\n');
             }
         }
@@ -99,6 +99,14 @@ public final class Report {
         }
         BigDecimal d = BigDecimal.valueOf(v).setScale(4, java.math.RoundingMode.HALF_EVEN).stripTrailingZeros();
         return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
+    }
+
+    /** How close a figure must be to agree: "exact", a relative band, or "above" for claim {@code >}. */
+    static String tolerance(Outcome.Comparison c) {
+        if (c.published().claim() == Published.Claim.ABOVE) {
+            return "above";
+        }
+        return c.tolerance() < 1e-6 ? "exact" : number(c.tolerance() * 100) + " %";
     }
 
     private static String ratio(Outcome.Comparison c) {

@@ -30,18 +30,18 @@ class ReproduceCommandTest {
         assertEquals(0, r.status(), r.err());
         assertEquals("", r.out());
         List<String> figures = Files.readAllLines(out.resolve("figures.csv"));
-        assertEquals("experiment,row,column,hpcsim_setting,published,hpcsim,ratio,claim,agrees,unit,source,why",
+        assertEquals("experiment,row,column,hpcsim_setting,published,hpcsim,ratio,claim,tolerance,agrees,unit,source,why",
                 figures.get(0));
         // SST's test 0001, job for job.
-        assertTrue(figures.contains("sst-0001,all jobs,jobs with SST's start and end,,18239,18239,1.0000,=,yes,jobs,"
+        assertTrue(figures.contains("sst-0001,all jobs,jobs with SST's start and end,,18239,18239,1.0000,=,exact,yes,jobs,"
                 + "SST 10.1 test_scheduler_0001.out (.time section),"), figures.toString());
         // Gupta and Srimani: J3 finishes at 9.5 (the paper prints 8.5, explained).
         String j3 = figures.stream().filter(l -> l.startsWith("gupta-srimani-example,J3,")).findFirst().orElseThrow();
-        assertTrue(j3.startsWith("gupta-srimani-example,J3,finish,,8.5,9.5,1.1176,=,no,"), j3);
+        assertTrue(j3.startsWith("gupta-srimani-example,J3,finish,,8.5,9.5,1.1176,=,exact,no,"), j3);
         assertTrue(j3.contains("availability matrix"), j3);
         // The paper's 10 without contention: the link-disjoint optimum.
         assertTrue(figures.contains("gupta-srimani-example,schedule,makespan without contention,link-disjoint optimum,"
-                + "10,10,1.0000,=,yes,time units,\"Gupta & Srimani 1997, Section 2.4.4 (\"\"would have been 10\"\")\","),
+                + "10,10,1.0000,=,exact,yes,time units,\"Gupta & Srimani 1997, Section 2.4.4 (\"\"would have been 10\"\")\","),
                 figures.toString());
         // Theorem 2: every instance on the right side of B(Q + 1).
         assertEquals(6, figures.stream().filter(l -> l.startsWith("bampis-theorem2,") && l.contains(",yes,")).count());
@@ -92,5 +92,24 @@ class ReproduceCommandTest {
         assertEquals(2, Cli.run("reproduce", "-o", out.toString()).status());
         assertEquals(2, Cli.run("reproduce", "--all", "sst-0001", "-o", out.toString()).status());
         assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void theCommittedReportCoversEveryReproductionAndExplainsEveryDisagreement() throws IOException {
+        List<String> lines = Files.readAllLines(SharedData.repoRoot().resolve("docs/reproduction-report.md"));
+        assertEquals("# The papers' figures beside hpcsim's", lines.get(0));
+        assertTrue(lines.get(2).startsWith("Made by `hpcsim reproduce --all`."), lines.get(2));
+        for (String name : Reproductions.all().stream().map(r -> r.name()).toList()) {
+            assertTrue(lines.contains("## " + name), name);
+        }
+        long disagreements = 0;
+        for (String line : lines) {
+            if (line.contains("| **no** |")) {
+                disagreements++;
+                String why = line.substring(line.lastIndexOf("| **no** |") + 10, line.length() - 1).strip();
+                assertFalse(why.isEmpty(), "a disagreement without a reason: " + line);
+            }
+        }
+        assertTrue(disagreements > 0, "the papers do disagree in places; the report should show where");
     }
 }
