@@ -45,6 +45,16 @@ public final class ExactSolver {
     /** The most jobs an instance may have. */
     public static final int MAX_JOBS = 8;
 
+    /** A step limit for callers that must not wait long: some seconds of search. */
+    public static final long DEFAULT_MAX_STEPS = 20_000_000;
+
+    /** Thrown when the search places more jobs than its limit allows ({@link #solve(Instance, long)}). */
+    public static final class SearchLimitException extends RuntimeException {
+        SearchLimitException(String message) {
+            super(message);
+        }
+    }
+
     /**
      * An optimal schedule.
      *
@@ -77,9 +87,12 @@ public final class ExactSolver {
     private final Option[] bestChosen;
     private final double[] bestStart;
     private double best;
+    private final long maxSteps;
+    private long steps;
 
-    private ExactSolver(Instance instance) {
+    private ExactSolver(Instance instance, long maxSteps) {
         this.instance = instance;
+        this.maxSteps = maxSteps;
         this.n = instance.jobs().size();
         minTime = new double[n];
         minWork = new double[n];
@@ -93,16 +106,32 @@ public final class ExactSolver {
     }
 
     /**
-     * The optimal makespan and a schedule reaching it.
+     * The optimal makespan and a schedule reaching it, however long the search takes.
      *
      * @throws IllegalArgumentException for more than {@link #MAX_JOBS} jobs
      */
     public static Solution solve(Instance instance) {
+        return solve(instance, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #solve(Instance)}, giving up once the search has placed a job {@code maxSteps} times
+     * (a few million a second): the search grows exponentially with the jobs and with the allocations
+     * each may take (Q_j node counts times the positions local to its I/O node), so a few more of either
+     * can turn a second into hours.
+     *
+     * @throws IllegalArgumentException for more than {@link #MAX_JOBS} jobs or {@code maxSteps < 1}
+     * @throws SearchLimitException     when the search needs more than {@code maxSteps} steps
+     */
+    public static Solution solve(Instance instance, long maxSteps) {
         if (instance.jobs().size() > MAX_JOBS) {
             throw new IllegalArgumentException("the exact solver takes at most " + MAX_JOBS + " jobs, not "
                     + instance.jobs().size());
         }
-        ExactSolver solver = new ExactSolver(instance);
+        if (maxSteps < 1) {
+            throw new IllegalArgumentException("the exact solver's step limit must be at least 1: " + maxSteps);
+        }
+        ExactSolver solver = new ExactSolver(instance, maxSteps);
         solver.enumerateOptions();
         solver.startSequential();
         solver.search(0, Double.NEGATIVE_INFINITY, -1, 0, 0);
@@ -196,6 +225,11 @@ public final class ExactSolver {
                         || (placedWork + leftWork - minWork[j]) / computeNodes >= best) {
                     continue;
                 }
+                if (++steps > maxSteps) {
+                    throw new SearchLimitException("the exact solver gave up after " + maxSteps
+                            + " search steps: " + n + " jobs with " + optionCount() + " allocations in all are too many"
+                            + " for it");
+                }
                 placed[j] = true;
                 chosen[j] = o;
                 start[j] = s;
@@ -204,6 +238,14 @@ public final class ExactSolver {
                 placed[j] = false;
             }
         }
+    }
+
+    private int optionCount() {
+        int count = 0;
+        for (List<Option> list : options) {
+            count += list.size();
+        }
+        return count;
     }
 
     private Solution solution() {

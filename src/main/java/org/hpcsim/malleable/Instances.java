@@ -82,6 +82,45 @@ public final class Instances {
         return partitionB(weights, q) * (q + 1);
     }
 
+    /** The most weights {@link #evenSplit} takes: it tries every subset. */
+    public static final int MAX_SPLIT_WEIGHTS = 24;
+
+    /**
+     * Partition itself, by trying every subset: the ascending indices of a subset of the weights whose
+     * sum is half the total (within 1e-9 of it, relatively), or null when there is none. The subset
+     * returned holds index 0; the others are tried in binary counting order (index 1 the lowest bit).
+     *
+     * @throws IllegalArgumentException for no weight, a weight that is not positive, or more than
+     *                                  {@link #MAX_SPLIT_WEIGHTS} weights
+     */
+    public static int[] evenSplit(double[] weights) {
+        if (weights.length == 0 || weights.length > MAX_SPLIT_WEIGHTS) {
+            throw new IllegalArgumentException("an even split is searched for 1.." + MAX_SPLIT_WEIGHTS
+                    + " weights, not " + weights.length);
+        }
+        double total = partitionB(weights, 1) * 2;
+        int k = weights.length;
+        for (long mask = 0; mask < 1L << (k - 1); mask++) {
+            double sum = weights[0];
+            for (int i = 1; i < k; i++) {
+                if ((mask >>> (i - 1) & 1) != 0) {
+                    sum += weights[i];
+                }
+            }
+            if (Math.abs(2 * sum - total) <= 1e-9 * total) {
+                int[] half = new int[1 + Long.bitCount(mask)];
+                int n = 1;
+                for (int i = 1; i < k; i++) {
+                    if ((mask >>> (i - 1) & 1) != 0) {
+                        half[n++] = i;
+                    }
+                }
+                return half;
+            }
+        }
+        return null;
+    }
+
     /** B with 2 B Q = sum(w). */
     private static double partitionB(double[] weights, int q) {
         double sum = 0;

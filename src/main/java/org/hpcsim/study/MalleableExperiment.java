@@ -17,6 +17,7 @@ import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.malleable.AlphaBound;
+import org.hpcsim.malleable.ExactSolver;
 import org.hpcsim.malleable.GeneralizedMalleable;
 import org.hpcsim.malleable.Instance;
 import org.hpcsim.malleable.LowerBounds;
@@ -49,15 +50,19 @@ public final class MalleableExperiment {
     /**
      * What the experiment produced.
      *
-     * @param rows       one per algorithm (offline first, then online)
+     * @param rows       one per algorithm (offline first, the exact optimum last among them, then online)
      * @param schedules  each offline algorithm's schedule, by file name
      * @param violations what the verifier rejected, per algorithm (empty when all valid)
      * @param alphas     alpha(f, q) for q = 1..n
      * @param online     the online run's outputs (jobs.csv, summary.json text), by file name
+     * @param optimum    the optimal makespan, NaN unless the exact solver was asked for
      */
     public record Result(List<Row> rows, Map<String, List<Placement>> schedules, Map<String, List<String>> violations,
-                         double[] alphas, Map<String, String> online) {
+                         double[] alphas, Map<String, String> online, double optimum) {
     }
+
+    /** The name of the exact solver's row. */
+    public static final String EXACT = "exact (branch and bound)";
 
     private MalleableExperiment() {
     }
@@ -85,10 +90,16 @@ public final class MalleableExperiment {
 
     /**
      * Runs everything on {@code instance}. {@code scheduler} is the online policy; {@code alphaUpTo} how
-     * many alpha values to compute; {@code work} a scratch directory for the online run.
+     * many alpha values to compute; {@code work} a scratch directory for the online run. With {@code
+     * exactSteps > 0} the optimum too: {@link ExactSolver} with that step limit, solved first, its
+     * schedule verified like the others' and kept as {@code schedule-exact.csv}; 0 leaves it out.
+     *
+     * @throws IllegalArgumentException          for an exact solution of more than {@link ExactSolver#MAX_JOBS} jobs
+     * @throws ExactSolver.SearchLimitException when the exact search needs more than {@code exactSteps} steps
      */
-    public static Result run(Instance instance, String scheduler, int alphaUpTo, Registry registry,
+    public static Result run(Instance instance, String scheduler, int alphaUpTo, long exactSteps, Registry registry,
                              Supplier<ActorRuntime> runtime, Path work) {
+        ExactSolver.Solution exact = exactSteps > 0 ? ExactSolver.solve(instance, exactSteps) : null;
         List<Row> rows = new ArrayList<>();
         Map<String, List<Placement>> schedules = new LinkedHashMap<>();
         Map<String, List<String>> violations = new LinkedHashMap<>();
@@ -111,6 +122,13 @@ public final class MalleableExperiment {
                         + round(g.roundingRatio()) + ", makespan / LOAD " + round(v.makespan() / g.integralLoad())));
         schedules.put("schedule-generalized.csv", g.schedule());
         violations.put("generalized", v.violations());
+        if (exact != null) {
+            Verifier.Report x = Verifier.check(instance, exact.schedule());
+            rows.add(new Row(EXACT, x.makespan(), best, x.valid(), "the optimum (ExactSolver, "
+                    + instance.jobs().size() + " jobs)"));
+            schedules.put("schedule-exact.csv", exact.schedule());
+            violations.put("exact", x.violations());
+        }
         double[] alphas = new double[alphaUpTo];
         for (int q = 1; q <= alphaUpTo; q++) {
             alphas[q - 1] = AlphaBound.alpha(instance.speedup(), q);
@@ -123,7 +141,7 @@ public final class MalleableExperiment {
             rows.add(new Row("online " + scheduler + " + contiguous-local", m.makespan() / 1e6, best, true,
                     "all jobs submitted at 0; mean wait " + round(m.meanWaitSeconds()) + " s"));
         }
-        return new Result(rows, schedules, violations, alphas, online);
+        return new Result(rows, schedules, violations, alphas, online, exact == null ? Double.NaN : exact.makespan());
     }
 
     private static String round(double v) {

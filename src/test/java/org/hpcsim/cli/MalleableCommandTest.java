@@ -25,6 +25,8 @@ class MalleableCommandTest {
         assertEquals(0, r.status(), r.err());
         List<String> rows = Files.readAllLines(out.resolve("results.csv"));
         assertEquals(4, rows.size(), "header, 2-approximation, generalized, online: " + rows);
+        assertEquals("algorithm,makespan,lower_bound,ratio,valid,note", rows.get(0), "no optimum without --exact");
+        assertFalse(Files.exists(out.resolve("schedule-exact.csv")));
         for (String row : rows.subList(1, 4)) {
             assertTrue(row.contains(",true,"), row);
         }
@@ -54,6 +56,86 @@ class MalleableCommandTest {
                 "--verify", bad.toString());
         assertEquals(1, rejected.status());
         assertTrue(rejected.out().startsWith("INVALID"), rejected.out());
+    }
+
+    @Test
+    void exactAddsTheOptimumEachScheduleRatioToItAndAScheduleTheVerifierAccepts() throws IOException {
+        Path out = dir.resolve("m");
+        Cli.Result r = Cli.run("experiment", "malleable", "--line", LINE, "--random", "5", "--q", "3", "--alpha", "2",
+                "--exact", "-o", out.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("ratio_to_opt") && r.out().contains("exact (branch and bound)"), r.out());
+        List<String> rows = Files.readAllLines(out.resolve("results.csv"));
+        assertEquals("algorithm,makespan,lower_bound,ratio,ratio_to_opt,valid,note", rows.get(0));
+        assertEquals(5, rows.size(), "header, 2-approximation, generalized, exact, online: " + rows);
+        String[] exact = rows.get(3).split(",");
+        assertEquals("exact (branch and bound)", exact[0]);
+        assertEquals("1.0000", exact[4]);
+        assertEquals("true", exact[5]);
+        double opt = Double.parseDouble(exact[1]);
+        assertTrue(opt >= Double.parseDouble(exact[2]) - 1e-4, "OPT at least the lower bound: " + rows.get(3));
+        for (String row : List.of(rows.get(1), rows.get(2), rows.get(4))) {
+            String[] f = row.split(",");
+            assertEquals(Double.parseDouble(f[1]) / opt, Double.parseDouble(f[4]), 1e-3, row);
+            assertTrue(Double.parseDouble(f[4]) >= 1 - 1e-3, "no schedule beats the optimum: " + row);
+        }
+        assertTrue(Files.readString(out.resolve("report.md")).contains("ratio_to_opt = makespan / OPT"));
+
+        Cli.Result ok = Cli.run("experiment", "malleable", "--line", LINE, "--jobs", out.resolve("instance.csv").toString(),
+                "--verify", out.resolve("schedule-exact.csv").toString(), "--exact");
+        assertEquals(0, ok.status(), ok.out() + ok.err());
+        assertTrue(ok.out().startsWith("valid, makespan") && ok.out().contains("makespan / OPT 1.0000"), ok.out());
+    }
+
+    @Test
+    void exactRefusesMoreJobsThanTheSolverTakesOrMoreStepsThanAllowedWithNoOutput() {
+        Path out = dir.resolve("never");
+        Cli.Result many = Cli.run("experiment", "malleable", "--line", LINE, "--random", "9", "--exact", "-o",
+                out.toString());
+        assertEquals(2, many.status());
+        assertTrue(many.err().contains("--exact: the exact solver takes at most 8 jobs, this instance has 9"),
+                many.err());
+        Cli.Result slow = Cli.run("experiment", "malleable", "--line", LINE, "--random", "8", "--q", "4", "--exact",
+                "--exact-steps", "1000", "-o", out.toString());
+        assertEquals(2, slow.status());
+        assertTrue(slow.err().contains("gave up after 1000 search steps") && slow.err().contains("--exact-steps"),
+                slow.err());
+        assertFalse(Files.exists(out), "no output when the exact solver refuses");
+        assertTrue(many.out().isEmpty() && slow.out().isEmpty(), many.out() + slow.out());
+    }
+
+    @Test
+    void theorem2BuildsThePartitionReductionAndTheOptimumReachesBQPlusOneExactlyOnAnEvenSplit() throws IOException {
+        Path yes = dir.resolve("yes");
+        Cli.Result r = Cli.run("experiment", "malleable", "--theorem2", "3,1,1,2,1", "--q", "2", "--alpha", "1",
+                "--exact", "-o", yes.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("Theorem 2: B (Q + 1) = 6; the weights split evenly, {3, 1} | {1, 2, 1};"
+                + " OPT = 6, equal to B (Q + 1), as the theorem says."), r.out());
+        String report = Files.readString(yes.resolve("report.md"));
+        assertTrue(report.contains("`line:IO C2 IO C2 IO`") && report.contains("## Theorem 2"), report);
+        assertEquals(8, Files.readAllLines(yes.resolve("instance.csv")).size(), "header, 5 small jobs, 2 big ones");
+
+        Cli.Result no = Cli.run("experiment", "malleable", "--theorem2", "1,1,4", "--q", "2", "--alpha", "1",
+                "--exact", "-o", dir.resolve("no").toString());
+        assertEquals(0, no.status(), no.err());
+        assertTrue(no.out().contains("Theorem 2: B (Q + 1) = 4.5; the weights do not split into two halves of equal"
+                + " sum; OPT = 5, above B (Q + 1), as the theorem says."), no.out());
+
+        Cli.Result noExact = Cli.run("experiment", "malleable", "--theorem2", "1,1,2", "--q", "3", "--alpha", "1",
+                "-o", dir.resolve("plain").toString());
+        assertEquals(0, noExact.status(), noExact.err());
+        assertTrue(noExact.out().contains("the weights split evenly, {1, 1} | {2}; --exact gives the optimum"),
+                noExact.out());
+
+        Cli.Result both = Cli.run("experiment", "malleable", "--theorem2", "1,1,2", "--line", LINE, "-o",
+                dir.resolve("never").toString());
+        assertEquals(2, both.status());
+        assertTrue(both.err().contains("--theorem2: makes its own instance"), both.err());
+        Cli.Result bad = Cli.run("experiment", "malleable", "--theorem2", "1,0", "-o", dir.resolve("never").toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("weights must be positive: 0"), bad.err());
+        assertFalse(Files.exists(dir.resolve("never")));
     }
 
     @Test

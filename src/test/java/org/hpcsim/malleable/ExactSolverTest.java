@@ -122,6 +122,16 @@ class ExactSolverTest {
     }
 
     @Test
+    void aStepLimitStopsTheSearchAndALimitItStaysWithinChangesNothing() {
+        Instance in = Instances.theorem2(new double[] {3, 1, 1, 2, 1}, 2);
+        ExactSolver.SearchLimitException e = assertThrows(ExactSolver.SearchLimitException.class,
+                () -> ExactSolver.solve(in, 10));
+        assertTrue(e.getMessage().startsWith("the exact solver gave up after 10 search steps: 7 jobs"), e.getMessage());
+        assertEquals(ExactSolver.solve(in).makespan(), ExactSolver.solve(in, ExactSolver.DEFAULT_MAX_STEPS).makespan());
+        assertThrows(IllegalArgumentException.class, () -> ExactSolver.solve(in, 0));
+    }
+
+    @Test
     void moreThanEightJobsAreRefused() {
         List<MalleableJob> jobs = new ArrayList<>();
         for (int i = 0; i <= ExactSolver.MAX_JOBS; i++) {

@@ -1,6 +1,8 @@
 package org.hpcsim.malleable;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,6 +26,20 @@ class InstancesTest {
         assertEquals(3.0, Instances.theorem2Target(w, 2), 1e-12);
         assertThrows(IllegalArgumentException.class, () -> Instances.theorem2(new double[] {1, 0}, 2));
         assertThrows(IllegalArgumentException.class, () -> Instances.theorem2(new double[0], 2));
+    }
+
+    @Test
+    void evenSplitFindsAHalfOfEqualSumOrNone() {
+        assertArrayEquals(new int[] {0, 1}, Instances.evenSplit(new double[] {1, 1, 2}));
+        assertArrayEquals(new int[] {0, 1}, Instances.evenSplit(new double[] {3, 1, 1, 2, 1}));
+        assertArrayEquals(new int[] {0, 2}, Instances.evenSplit(new double[] {0.5, 0.5, 0.25, 0.25}));
+        assertNull(Instances.evenSplit(new double[] {1, 1, 4}));
+        assertNull(Instances.evenSplit(new double[] {2, 2, 2, 4}));
+        assertNull(Instances.evenSplit(new double[] {1}));
+        assertThrows(IllegalArgumentException.class, () -> Instances.evenSplit(new double[0]));
+        assertThrows(IllegalArgumentException.class, () -> Instances.evenSplit(new double[] {1, -1}));
+        assertThrows(IllegalArgumentException.class,
+                () -> Instances.evenSplit(new double[Instances.MAX_SPLIT_WEIGHTS + 1]));
     }
 
     @Test
