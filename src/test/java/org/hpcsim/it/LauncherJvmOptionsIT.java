@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The JVM options bin/hpcsim chooses. The class-data archive the build makes beside the jar
  * (target/hpcsim.jsa): bin/hpcsim and the runs of {@code bench} map it, and a jar without one, or with
  * one that does not match it, runs the same and prints nothing about it. The serial collector on two
- * cores or fewer, unless HPCSIM_JAVA_OPTS chooses one.
+ * cores or fewer, unless HPCSIM_JAVA_OPTS chooses one, and there ten times the JIT's last-tier thresholds.
  */
 class LauncherJvmOptionsIT {
     /** A class of hpcsim's as the JVM's class-loading log shows it when it comes from the archive. */
@@ -84,11 +84,12 @@ class LauncherJvmOptionsIT {
     }
 
     @Test
-    void onTwoCoresOrFewerTheSerialCollectorUnlessTheUserChoosesOne() throws Exception {
+    void onTwoCoresOrFewerTheSerialCollectorUnlessTheUserChoosesOneAndLaterLastTierCompiles() throws Exception {
         boolean small = Integer.parseInt(run(Map.of(), "nproc").text().strip()) <= 2;
         Output flags = run(Map.of("HPCSIM_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), Launcher.bin().toString(), "--version");
         assertEquals(0, flags.status(), flags.text());
         assertEquals(small, flags.text().contains("-XX:+UseSerialGC"), flags.text());
+        assertEquals(small, flags.text().contains("-XX:Tier4InvocationThreshold=50000"), flags.text());
         Output chosen = run(Map.of("HPCSIM_JAVA_OPTS", "-XX:+UseParallelGC -XX:+PrintCommandLineFlags"),
                 Launcher.bin().toString(), "--version");
         assertEquals(0, chosen.status(), chosen.text());
@@ -106,5 +107,6 @@ class LauncherJvmOptionsIT {
         assertTrue(o.text().contains("median of 1: "), o.text());
         assertTrue(Files.readString(log).contains(FROM_ARCHIVE), "the timed run did not map the archive");
         assertEquals(small, o.text().contains("-XX:+UseSerialGC"), o.text());
+        assertEquals(small, o.text().contains("-XX:Tier4CompileThreshold=150000"), o.text());
     }
 }
