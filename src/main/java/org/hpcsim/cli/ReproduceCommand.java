@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
                 + " says why in a sentence. The published figures, with the paper and place each comes from, are in"
                 + " one data file (org/hpcsim/reproduce/published.csv in the jar). Writes report.md (Markdown),"
                 + " figures.csv, rankings.csv and the simulations' outputs (runs/NAME/) into --out, all or nothing,"
-                + " and prints the report. --all takes about two minutes on two cores."},
+                + " and prints the report. --all takes about a minute on two cores."},
         footer = {"", "Examples:", "  hpcsim reproduce --list",
             "  hpcsim reproduce gupta-srimani-example bampis-theorem2 -o out/reproduce",
             "  hpcsim reproduce --all -o out/reproduce"})
