@@ -303,6 +303,12 @@ final class ExperimentCommand implements Runnable {
         @Option(names = "--a-matrix", paramLabel = "FILE", description = "Cross-interference matrix A; key thermal.a-matrix.")
         Path aMatrix;
 
+        @Option(names = "--profile", defaultValue = "paper", paramLabel = "NAME",
+                description = "Whose constants (key thermal.profile): paper (default) or sst-2014, SST's 2014 code with"
+                        + " which the paper's table was made (1000 / 3000 W nodes, D in SST's node order, cooling"
+                        + " scaled by 120 / 214.649).")
+        String profile;
+
         @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
                 description = "Set any configuration key for every run (repeatable).")
         Map<String, String> overrides = new LinkedHashMap<>();
@@ -333,6 +339,7 @@ final class ExperimentCommand implements Runnable {
             if (aMatrix != null) {
                 keys.put("thermal.a-matrix", aMatrix.toString());
             }
+            keys.put("thermal.profile", profile);
             keys.putAll(overrides);
             // The directory is taken first: its runs are written in place, into runs/ (each an output of its own).
             OutputDirectory dir = OutputDirectory.open(common.out, "experiment", common.force);
@@ -351,7 +358,7 @@ final class ExperimentCommand implements Runnable {
                     + "Trace `" + common.trace.getFileName() + "`, machine `" + machine + "`, scheduler `" + scheduler
                     + "`, network model `" + network + "`, heat model `"
                     + (dMatrix != null ? dMatrix.getFileName() : aMatrix != null ? "A: " + aMatrix.getFileName() : "synthetic")
-                    + "`, seed " + common.seed + (overrides.isEmpty() ? "" : ", keys " + overrides) + ".\n\n"
+                    + "`, thermal profile `" + keys.get("thermal.profile") + "`, seed " + common.seed + (overrides.isEmpty() ? "" : ", keys " + overrides) + ".\n\n"
                     + "job_cooling_power_kw: the mean over jobs of each job's mean cooling power during its run (the"
                     + " paper's per-job average); cooling_power_kw: the time-weighted mean over the run;"
                     + " mean_run_time_s: mean job run time, stretched by the network model; peak_inlet_c: the highest"

@@ -130,4 +130,15 @@ class ThermalCommandTest {
         assertTrue(refused.err().contains("--comm-power"), refused.err());
         assertEquals(2, Cli.run("thermal", "--profile", "sst", "--d-matrix", file).status());
     }
+
+    @Test
+    void experimentCoolingTakesTheProfileAndRefusesAnUnknownOneBeforeAnyRun() {
+        Path out = dir.resolve("cooling");
+        Cli.Result r = Cli.run("experiment", "cooling", "-t",
+                SharedData.file("peer-data/sst/sqe-testInputFiles/test_scheduler_0003.sim").toString(), "--d-matrix",
+                SharedData.file(D_2014).toString(), "--profile", "sst", "-o", out.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("thermal.profile: expected paper or sst-2014, got 'sst'"), r.err());
+        assertTrue(!Files.exists(out), "nothing written");
+    }
 }
