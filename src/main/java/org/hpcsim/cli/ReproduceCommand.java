@@ -2,7 +2,6 @@ package org.hpcsim.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,7 +122,7 @@ final class ReproduceCommand implements Callable<Integer> {
             }
         } catch (IOException | RuntimeException e) {
             dir.close();
-            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+            throw e;
         }
         List<String> unexplained = new ArrayList<>();
         for (Outcome o : outcomes) {

@@ -153,19 +153,19 @@ final class ThermalCommand implements Callable<Integer> {
             out.println(new JsonWriter().put("inlet", inlet).put("maxInlet", maxInlet).put("tSupAdjusted", supply)
                     .put("cop", cop).put("itPower", itPower).put("coolingPower", cooling).renderCompact());
         } else {
-            out.print(text(room, inlets, maxInlet, supply, cop, cooling));
+            out.print(text(room, profile, inlets, maxInlet, supply, cop, cooling));
         }
         out.flush();
         return 0;
     }
 
-    private String text(RoomLayout room, InletTemperatures inlets, double maxInlet, double supply, double cop,
+    private String text(RoomLayout room, ThermalProfile profile, InletTemperatures inlets, double maxInlet, double supply, double cop,
             double cooling) {
         StringBuilder sb = new StringBuilder();
         String source = dMatrix != null ? "D from " + dMatrix : aMatrix != null ? "D from A in " + aMatrix
                 : "synthetic recirculation";
-        if (!profileName.strip().equalsIgnoreCase(ThermalProfile.PAPER.key())) {
-            source += ", profile " + ThermalProfile.parse(profileName).key();
+        if (profile != ThermalProfile.PAPER) {
+            source += ", profile " + profile.key();
         }
         int hottest = 0;
         for (int i = 0; i < room.nodes(); i++) {

@@ -140,6 +140,17 @@ public final class Csv implements AutoCloseable {
     }
 
     private void split(String text) {
+        split(text, fields, field);
+    }
+
+    /** The fields of one CSV line (quoted fields may hold commas; a doubled quote inside is a quote). */
+    public static List<String> fields(String text) {
+        List<String> out = new ArrayList<>();
+        split(text, out, new StringBuilder());
+        return out;
+    }
+
+    private static void split(String text, List<String> fields, StringBuilder field) {
         fields.clear();
         field.setLength(0);
         boolean quoted = false;

@@ -1,6 +1,9 @@
 package org.hpcsim.reproduce;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Leung et al.'s Table 1: makespans measured on the Cplant machine itself. Listed so the published
@@ -30,7 +33,7 @@ final class CplantTable1 implements Reproduction {
      */
     @Override
     public Outcome run(Context context) {
-        List<Outcome.Comparison> comparisons = new java.util.ArrayList<>();
+        List<Outcome.Comparison> comparisons = new ArrayList<>();
         for (Published p : Published.of(name())) {
             comparisons.add(new Outcome.Comparison(p, "", Double.NaN, 0, "Measured on Cplant itself, not simulated (see"
                     + " the note)."));
@@ -43,8 +46,8 @@ final class CplantTable1 implements Reproduction {
                         + String.join(", ", Rankings.ascending(published())) + "."));
     }
 
-    private java.util.Map<String, Double> published() {
-        java.util.Map<String, Double> values = new java.util.LinkedHashMap<>();
+    private Map<String, Double> published() {
+        Map<String, Double> values = new LinkedHashMap<>();
         for (Published p : Published.of(name())) {
             values.put(p.row(), p.value());
         }

@@ -67,20 +67,16 @@ final class MengTable1 implements Reproduction {
             String variant = "profile " + profile.key();
             Map<String, Double> cooling = new LinkedHashMap<>();
             Map<String, Double> runtime = new LinkedHashMap<>();
-            int i = 0;
-            for (String name : ALLOCATORS.keySet()) {
-                CoolingExperiment.Entry e = r.getValue().get(i++);
-                cooling.put(name, e.meanJobCoolingKw());
-                runtime.put(name, e.meanRunSeconds());
-                comparisons.add(Rankings.compare(Published.at(published, name, "cooling power"), variant,
-                        e.meanJobCoolingKw(), 0.01, profile == ThermalProfile.PAPER ? MengFindings.COOLING_PAPER
-                                : MengFindings.COOLING_SST));
+            List<String> names = List.copyOf(ALLOCATORS.keySet());
+            for (int i = 0; i < names.size(); i++) {
+                cooling.put(names.get(i), r.getValue().get(i).meanJobCoolingKw());
+                runtime.put(names.get(i), r.getValue().get(i).meanRunSeconds());
             }
-            i = 0;
-            for (String name : ALLOCATORS.keySet()) {
-                comparisons.add(Rankings.compare(Published.at(published, name, "runtime"), variant,
-                        r.getValue().get(i++).meanRunSeconds(), 0.01, MengFindings.RUNTIME));
-            }
+            String coolingWhy = profile == ThermalProfile.PAPER ? MengFindings.COOLING_PAPER : MengFindings.COOLING_SST;
+            cooling.forEach((name, kw) -> comparisons.add(Rankings.compare(Published.at(published, name,
+                    "cooling power"), variant, kw, 0.01, coolingWhy)));
+            runtime.forEach((name, seconds) -> comparisons.add(Rankings.compare(Published.at(published, name,
+                    "runtime"), variant, seconds, 0.01, MengFindings.RUNTIME)));
             rankings.add(Rankings.rank("cooling power, " + variant, Rankings.ascending(paperCooling),
                     Rankings.ascending(cooling), profile == ThermalProfile.PAPER ? MengFindings.COOLING_ORDER_PAPER
                             : "Unexpected: SST's 2014 constants give the paper's order."));

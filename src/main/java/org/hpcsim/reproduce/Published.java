@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.hpcsim.plot.Csv;
 
 /**
  * One figure as a paper (or SST's reference output) published it, read from the data file
@@ -54,8 +55,14 @@ public record Published(String experiment, String row, String column, double val
         }
     }
 
+    private static final List<Published> ALL = read();
+
     /** Every published figure, in the file's order. */
     public static List<Published> all() {
+        return ALL;
+    }
+
+    private static List<Published> read() {
         InputStream in = Published.class.getClassLoader().getResourceAsStream(RESOURCE);
         if (in == null) {
             throw new IllegalStateException("missing resource " + RESOURCE);
@@ -73,7 +80,7 @@ public record Published(String experiment, String row, String column, double val
                     header = false;
                     continue;
                 }
-                List<String> f = fields(line);
+                List<String> f = Csv.fields(line);
                 if (f.size() != 7) {
                     throw new IllegalStateException(RESOURCE + " line " + lineNumber + ": expected 7 fields, got " + f.size());
                 }
@@ -88,7 +95,7 @@ public record Published(String experiment, String row, String column, double val
 
     /** The figures of one experiment. */
     public static List<Published> of(String experiment) {
-        return all().stream().filter(p -> p.experiment.equals(experiment)).toList();
+        return ALL.stream().filter(p -> p.experiment.equals(experiment)).toList();
     }
 
     /** The figure at ({@code row}, {@code column}) of {@code values}. */
@@ -99,34 +106,5 @@ public record Published(String experiment, String row, String column, double val
             }
         }
         throw new IllegalStateException("no published value at (" + row + ", " + column + ")");
-    }
-
-    /** RFC 4180 fields: commas separate, double quotes enclose, a doubled quote is a quote. */
-    static List<String> fields(String line) {
-        List<String> out = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                out.add(field.toString());
-                field.setLength(0);
-            } else {
-                field.append(c);
-            }
-        }
-        out.add(field.toString());
-        return out;
     }
 }

@@ -1,8 +1,11 @@
 package org.hpcsim.reproduce;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /** Outcomes as Markdown (the report) and CSV (figures and rankings). */
 public final class Report {
@@ -31,7 +34,7 @@ public final class Report {
             if (!o.comparisons().isEmpty()) {
                 sb.append("| row | column | hpcsim setting | published | hpcsim | ratio | tolerance | agrees | why it differs |\n")
                         .append("|---|---|---|---:|---:|---:|---:|---|---|\n");
-                java.util.Set<String> told = new java.util.HashSet<>();
+                Set<String> told = new HashSet<>();
                 for (Outcome.Comparison c : o.comparisons()) {
                     String why = c.why().isEmpty() || told.add(c.why()) ? c.why() : "as above";
                     Published p = c.published();
@@ -97,7 +100,7 @@ public final class Report {
         if (Double.isNaN(v)) {
             return "-";
         }
-        BigDecimal d = BigDecimal.valueOf(v).setScale(4, java.math.RoundingMode.HALF_EVEN).stripTrailingZeros();
+        BigDecimal d = BigDecimal.valueOf(v).setScale(4, RoundingMode.HALF_EVEN).stripTrailingZeros();
         return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
     }
 

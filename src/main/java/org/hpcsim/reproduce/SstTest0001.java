@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
+import org.hpcsim.plot.Csv;
 import org.hpcsim.sim.Simulation;
 
 /**
@@ -65,32 +66,32 @@ final class SstTest0001 implements Reproduction {
                 }
             }
         }
-        List<String> rows = Files.readAllLines(dir.resolve("jobs.csv"), StandardCharsets.UTF_8);
-        List<String> header = List.of(rows.get(0).split(",", -1));
-        int id = header.indexOf("id");
-        int wait = header.indexOf("wait");
-        int start = header.indexOf("start");
-        int end = header.indexOf("end");
-        int procs = header.indexOf("procs");
-        int hops = header.indexOf("avg_pairwise_hops");
+        long jobs = 0;
         long same = 0;
         long makespan = 0;
         double waits = 0;
         double hopSum = 0;
         long multi = 0;
-        for (String row : rows.subList(1, rows.size())) {
-            String[] f = row.split(",", -1);
-            if ((f[start] + "," + f[end]).equals(sstTimes.get(f[id]))) {
-                same++;
-            }
-            makespan = Math.max(makespan, Long.parseLong(f[end]));
-            waits += Double.parseDouble(f[wait]);
-            if (Integer.parseInt(f[procs]) > 1) {
-                hopSum += Double.parseDouble(f[hops]);
-                multi++;
+        try (Csv csv = Csv.open(dir.resolve("jobs.csv"))) {
+            int id = csv.column("id");
+            int wait = csv.column("wait");
+            int start = csv.column("start");
+            int end = csv.column("end");
+            int procs = csv.column("procs");
+            int hops = csv.column("avg_pairwise_hops");
+            while (csv.next()) {
+                jobs++;
+                if ((csv.text(start) + "," + csv.text(end)).equals(sstTimes.get(csv.text(id)))) {
+                    same++;
+                }
+                makespan = Math.max(makespan, Long.parseLong(csv.text(end)));
+                waits += Double.parseDouble(csv.text(wait));
+                if (Integer.parseInt(csv.text(procs)) > 1) {
+                    hopSum += Double.parseDouble(csv.text(hops));
+                    multi++;
+                }
             }
         }
-        long jobs = rows.size() - 1L;
         List<Published> published = Published.of(name());
         String why = "hpcsim's EASY and sorted free list are SST's, so any difference here is a regression.";
         List<Outcome.Comparison> comparisons = new ArrayList<>();

@@ -5,6 +5,7 @@
  * runs one experiment and returns an {@link org.hpcsim.reproduce.Outcome}: figures with ratio and
  * agreement, the orders the paper claims, and a sentence for every disagreement;
  * {@link org.hpcsim.reproduce.Report} writes them as Markdown and CSV. Depends on the study, sim,
- * config, registry, torus, malleable and thermal packages; nothing depends on it but the command line.
+ * config, registry, torus, malleable and thermal packages, and on plot for its CSV reader; nothing
+ * depends on it but the command line.
  */
 package org.hpcsim.reproduce;

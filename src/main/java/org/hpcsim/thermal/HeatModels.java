@@ -41,6 +41,7 @@ public final class HeatModels {
      * @throws InputException naming the file, line and field of the first problem
      */
     public static HeatModel readD(Path file, int nodes) throws IOException {
+        checkDense(file, nodes);
         return readD(file, identity(nodes));
     }
 
@@ -50,9 +51,7 @@ public final class HeatModels {
      */
     public static HeatModel readD(Path file, int[] fileIndex) throws IOException {
         int nodes = fileIndex.length;
-        if (nodes < 1 || (long) nodes * nodes > Integer.MAX_VALUE - 8) {
-            throw new InputException(file, 0, "nodes", "a dense D needs 1 to 46,340 nodes, the room has " + nodes);
-        }
+        checkDense(file, nodes);
         int[] node = inverse(fileIndex);
         double[] columns = new double[nodes * nodes];
         MatrixFiles.read(file, nodes, (i, j, v) -> {
@@ -167,8 +166,14 @@ public final class HeatModels {
         return b.build();
     }
 
+    private static void checkDense(Path file, int nodes) {
+        if (nodes < 1 || (long) nodes * nodes > Integer.MAX_VALUE - 8) {
+            throw new InputException(file, 0, "nodes", "a dense D needs 1 to 46,340 nodes, the room has " + nodes);
+        }
+    }
+
     private static int[] identity(int nodes) {
-        int[] index = new int[Math.max(nodes, 0)];
+        int[] index = new int[nodes];
         for (int i = 0; i < index.length; i++) {
             index[i] = i;
         }

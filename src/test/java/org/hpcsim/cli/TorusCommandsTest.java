@@ -12,6 +12,24 @@ import org.junit.jupiter.api.io.TempDir;
 class TorusCommandsTest {
     private static final String PAPER = "8:2,4:2,4:4,4:4,4:1,2:4";
 
+    /** CNP_Alloc on the paper's example as JSON, without the closing brace. */
+    private static final String PAPER_JSON = "{\"makespan\":10.75,\"makespanWithoutContention\":7,\"jobs\":["
+            + "{\"id\":1,\"start\":0,\"finish\":2,\"row\":0,\"col\":0,\"dim\":8},"
+            + "{\"id\":2,\"start\":2,\"finish\":5.875,\"row\":0,\"col\":0,\"dim\":4},"
+            + "{\"id\":3,\"start\":2,\"finish\":9.5,\"row\":1,\"col\":1,\"dim\":4},"
+            + "{\"id\":4,\"start\":2,\"finish\":9,\"row\":0,\"col\":1,\"dim\":4},"
+            + "{\"id\":5,\"start\":2,\"finish\":4,\"row\":1,\"col\":0,\"dim\":4},"
+            + "{\"id\":6,\"start\":4,\"finish\":10.75,\"row\":1,\"col\":0,\"dim\":2}]";
+    /** The same as the text table. */
+    private static final String PAPER_TABLE = "job  dim  start  finish  row  col\n"
+            + "  1    8      0       2    0    0\n"
+            + "  2    4      2   5.875    0    0\n"
+            + "  3    4      2     9.5    1    1\n"
+            + "  4    4      2       9    0    1\n"
+            + "  5    4      2       4    1    0\n"
+            + "  6    2      4   10.75    1    0\n"
+            + "makespan 10.75 (7 without contention)\n";
+
     @TempDir
     Path dir;
 
@@ -19,33 +37,19 @@ class TorusCommandsTest {
     void torusSchedulePrintsThePapersExampleAsOneJsonObject() {
         Cli.Result r = Cli.run("experiment", "torus-schedule", "--torus", "8", "--jobs", PAPER, "--format", "json");
         assertEquals(0, r.status(), r.err());
-        assertEquals("{\"makespan\":10.75,\"makespanWithoutContention\":7,\"jobs\":["
-                + "{\"id\":1,\"start\":0,\"finish\":2,\"row\":0,\"col\":0,\"dim\":8},"
-                + "{\"id\":2,\"start\":2,\"finish\":5.875,\"row\":0,\"col\":0,\"dim\":4},"
-                + "{\"id\":3,\"start\":2,\"finish\":9.5,\"row\":1,\"col\":1,\"dim\":4},"
-                + "{\"id\":4,\"start\":2,\"finish\":9,\"row\":0,\"col\":1,\"dim\":4},"
-                + "{\"id\":5,\"start\":2,\"finish\":4,\"row\":1,\"col\":0,\"dim\":4},"
-                + "{\"id\":6,\"start\":4,\"finish\":10.75,\"row\":1,\"col\":0,\"dim\":2}]}\n", r.out());
+        assertEquals(PAPER_JSON + "}\n", r.out());
     }
 
     @Test
     void torusSchedulePrintsAnAlignedTableByDefaultAndReadsAJobsFile() throws IOException {
-        String table = "job  dim  start  finish  row  col\n"
-                + "  1    8      0       2    0    0\n"
-                + "  2    4      2   5.875    0    0\n"
-                + "  3    4      2     9.5    1    1\n"
-                + "  4    4      2       9    0    1\n"
-                + "  5    4      2       4    1    0\n"
-                + "  6    2      4   10.75    1    0\n"
-                + "makespan 10.75 (7 without contention)\n";
         Cli.Result r = Cli.run("experiment", "torus-schedule", "--torus", "8", "--jobs", PAPER);
         assertEquals(0, r.status(), r.err());
-        assertEquals(table, r.out());
+        assertEquals(PAPER_TABLE, r.out());
         Path file = dir.resolve("jobs.txt");
         Files.writeString(file, "# the paper's example\n8 2\n4 2\n\n4 4\n4\t4   # tab\n4 1\n2 4\n");
         r = Cli.run("experiment", "torus-schedule", "--torus", "8", "--jobs-file", file.toString(), "--format", "text");
         assertEquals(0, r.status(), r.err());
-        assertEquals(table, r.out());
+        assertEquals(PAPER_TABLE, r.out());
     }
 
     @Test
@@ -54,13 +58,7 @@ class TorusCommandsTest {
         Cli.Result r = Cli.run("experiment", "torus-schedule", "--torus", "8", "--jobs", PAPER, "--baseline",
                 "link-disjoint", "--format", "json");
         assertEquals(0, r.status(), r.err());
-        assertEquals("{\"makespan\":10.75,\"makespanWithoutContention\":7,\"jobs\":["
-                + "{\"id\":1,\"start\":0,\"finish\":2,\"row\":0,\"col\":0,\"dim\":8},"
-                + "{\"id\":2,\"start\":2,\"finish\":5.875,\"row\":0,\"col\":0,\"dim\":4},"
-                + "{\"id\":3,\"start\":2,\"finish\":9.5,\"row\":1,\"col\":1,\"dim\":4},"
-                + "{\"id\":4,\"start\":2,\"finish\":9,\"row\":0,\"col\":1,\"dim\":4},"
-                + "{\"id\":5,\"start\":2,\"finish\":4,\"row\":1,\"col\":0,\"dim\":4},"
-                + "{\"id\":6,\"start\":4,\"finish\":10.75,\"row\":1,\"col\":0,\"dim\":2}],"
+        assertEquals(PAPER_JSON + ","
                 + "\"baseline\":{\"kind\":\"link-disjoint\",\"makespan\":10,\"jobs\":["
                 + "{\"id\":1,\"start\":0,\"finish\":2,\"row\":0,\"col\":0,\"dim\":8},"
                 + "{\"id\":2,\"start\":2,\"finish\":4,\"row\":0,\"col\":0,\"dim\":4},"
@@ -70,14 +68,7 @@ class TorusCommandsTest {
                 + "{\"id\":6,\"start\":6,\"finish\":10,\"row\":1,\"col\":1,\"dim\":2}]}}\n", r.out());
         r = Cli.run("experiment", "torus-schedule", "--torus", "8", "--jobs", PAPER, "--baseline", "link-disjoint");
         assertEquals(0, r.status(), r.err());
-        assertEquals("job  dim  start  finish  row  col\n"
-                + "  1    8      0       2    0    0\n"
-                + "  2    4      2   5.875    0    0\n"
-                + "  3    4      2     9.5    1    1\n"
-                + "  4    4      2       9    0    1\n"
-                + "  5    4      2       4    1    0\n"
-                + "  6    2      4   10.75    1    0\n"
-                + "makespan 10.75 (7 without contention)\n"
+        assertEquals(PAPER_TABLE
                 + "\n"
                 + "baseline link-disjoint: the optimal schedule with no link shared at any time, no dilation\n"
                 + "job  dim  start  finish  row  col\n"
