@@ -90,6 +90,11 @@ final class Profile {
         count++;
     }
 
+    /** The profile's start. */
+    long now() {
+        return now;
+    }
+
     /** Nodes free now. */
     int freeNow() {
         return chunks[0].free[0] + chunks[0].offset;
@@ -115,6 +120,31 @@ final class Profile {
         return Long.MAX_VALUE;
     }
 
+    /**
+     * The first time from now at which no node is free, {@link Long#MAX_VALUE} if there is none: no
+     * job's window spans it.
+     */
+    long firstFull() {
+        long free = freeFor(1);
+        return free == Long.MAX_VALUE ? Long.MAX_VALUE : now + free;
+    }
+
+    /** The most nodes free at once before time t (t after now). */
+    int maxFreeBefore(long t) {
+        int most = 0;
+        for (int c = 0; c < count && chunks[c].time[0] < t; c++) {
+            Chunk k = chunks[c];
+            if (k.time[k.size - 1] < t) {
+                most = Math.max(most, k.max + k.offset);
+                continue;
+            }
+            for (int i = 0; i < k.size && k.time[i] < t; i++) {
+                most = Math.max(most, k.free[i] + k.offset);
+            }
+        }
+        return most;
+    }
+
     /** Whether {@code nodes} nodes are free now and stay free for {@code duration}. */
     boolean fitsNow(int nodes, long duration) {
         return freeFor(nodes) >= duration;
@@ -126,6 +156,14 @@ final class Profile {
      * nodes: the job waits for a repair).
      */
     long earliestStart(int nodes, long duration) {
+        return earliestStart(nodes, duration, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #earliestStart(int, long)}, but {@link org.hpcsim.kernel.SimTime#NEVER} as well when
+     * the earliest window does not end by {@code latestEnd}: the search stops there.
+     */
+    long earliestStart(int nodes, long duration, long latestEnd) {
         int c = 0;
         int i = 0;
         while (true) {
@@ -147,6 +185,9 @@ final class Profile {
             }
             long start = k.time[i];
             long end = start + duration;
+            if (end > latestEnd) {
+                return org.hpcsim.kernel.SimTime.NEVER;
+            }
             // The next segment after it with too few, if it begins before the window's end.
             i++;
             while (true) {

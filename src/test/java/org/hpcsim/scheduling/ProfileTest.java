@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The chunked profile against a free count kept for every time unit: thousands of reservations, so
- * that chunks fill, split and are reserved over whole.
+ * that chunks fill, split and are reserved over whole. Its searches (earliest window, with and without
+ * a latest end; how long nodes stay free; the first full instant; the most nodes free before a time)
+ * are checked after each.
  */
 class ProfileTest {
     private static final int HORIZON = 40_000;
@@ -45,6 +47,14 @@ class ProfileTest {
                 long start = profile.earliestStart(need, duration);
                 assertEquals(earliest(free, need, duration), start, "seed " + seed + ", reservation " + k);
                 assertEquals(freeFor(free, need), profile.freeFor(need), "seed " + seed + ", reservation " + k);
+                long latestEnd = random.nextInt(HORIZON);
+                long byLatest = start != SimTime.NEVER && start + duration <= latestEnd ? start : SimTime.NEVER;
+                assertEquals(byLatest, profile.earliestStart(need, duration, latestEnd),
+                        "seed " + seed + ", reservation " + k + ", ending by " + latestEnd);
+                long full = freeFor(free, 1);
+                assertEquals(full, profile.firstFull(), "seed " + seed + ", reservation " + k);
+                long before = 1 + random.nextInt(HORIZON - 1);
+                assertEquals(maxBefore(free, before), profile.maxFreeBefore(before), "seed " + seed + ", before " + before);
                 if (start == SimTime.NEVER || start + duration >= HORIZON) {
                     continue;
                 }
@@ -73,6 +83,14 @@ class ProfileTest {
             }
         }
         return SimTime.NEVER;
+    }
+
+    private static int maxBefore(int[] free, long t) {
+        int most = 0;
+        for (int u = 0; u < t; u++) {
+            most = Math.max(most, free[u]);
+        }
+        return most;
     }
 
     private static long freeFor(int[] free, int need) {
