@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * EASY backfilling, which reads its queue through an index of sizes and estimates, and conservative
- * backfilling, which places a job in its profile only when a later one might start now, against plain
+ * backfilling, which places a job in its profile only when a later one might start now and it could
+ * end before the profile's first full instant, against plain
  * reference implementations of the same definitions (docs/models.md) that read the whole queue. Random
  * workloads (in bursts, or all at once), several queue orders, a machine where any free nodes do
  * (sorted free list) and one where the allocator refuses jobs that fit by count (contiguous allocation
@@ -89,6 +90,17 @@ class BackfillingReferenceTest {
     @Test
     void conservativePlacingOnlyWhatCouldStartNowStartsWhatPlacingTheWholeQueueStarts() {
         agree("conservative", ConservativeBackfillPolicy::new, ReferenceConservative::new);
+    }
+
+    @Test
+    void conservativeOnALongFloodStartsWhatPlacingTheWholeQueueStarts() {
+        // Deep passes: 600 jobs queued at once, so the profile is full early and most jobs are
+        // left out of it.
+        for (long seed = 1; seed <= 2; seed++) {
+            List<Job> jobs = workload(seed, 600, 32, true);
+            assertEquals(new TreeMap<>(run(jobs, false, new ReferenceConservative(JobOrder.FIFO))),
+                    new TreeMap<>(run(jobs, false, new ConservativeBackfillPolicy(JobOrder.FIFO))), "seed " + seed);
+        }
     }
 
     /** A reference policy's queue: a plain sorted set, read whole. */
