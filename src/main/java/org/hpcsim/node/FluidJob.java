@@ -7,8 +7,10 @@ package org.hpcsim.node;
  * job's links, of (total flow weight on the link / the job's own weight on it); whenever it changes
  * the progress so far is banked and the end re-predicted. Plain Java, driven by the lead node.
  *
- * <p>A large job crosses thousands of links and hears of each one's changes, so the largest ratio is
- * kept in a max-tree over the links: an update costs O(log links), not a scan of them all.
+ * <p>A large job crosses thousands of links and hears of each one's changes, so it keeps the largest
+ * ratio and how many links have it: an update costs one write, and only when the last link at the
+ * largest ratio falls are the links scanned again. (A max-tree over the links, as before, touched a
+ * cache line per level of a large array on every update.)
  */
 public final class FluidJob {
     private final double work;
@@ -16,9 +18,11 @@ public final class FluidJob {
     private final double communicationScale;
     private final long start;
     private final long limit;
-    /** Max-tree of the links' ratios: leaves at [n, 2n), node i the larger of 2i and 2i + 1, the root at 1. */
+    /** Each link's ratio, by position. */
     private double[] ratios;
-    private int links;
+    /** The largest ratio, and how many links have it. */
+    private double top;
+    private int atTop;
     private double done;
     private double sigma = 1;
     private double sigmaMax = 1;
@@ -46,26 +50,43 @@ public final class FluidJob {
     /** Link {@code position} now carries {@code total} of which {@code own} is this job's; returns whether sigma changed. */
     public boolean update(long now, int position, long total, long own) {
         bank(now);
-        int i = links + position;
-        ratios[i] = (double) total / own;
-        // Up the tree while the larger child changes; ratios are positive, never NaN, so a plain
-        // comparison is the max, and an unchanged node leaves every ancestor unchanged.
-        for (i >>= 1; i >= 1; i >>= 1) {
-            double left = ratios[2 * i];
-            double right = ratios[2 * i + 1];
-            double max = left >= right ? left : right;
-            if (ratios[i] == max) {
-                break;
+        double ratio = (double) total / own;
+        double before = ratios[position];
+        ratios[position] = ratio;
+        // Ratios are positive, never NaN, so comparisons are exact and the max is any scan's.
+        if (ratio > top) {
+            top = ratio;
+            atTop = 1;
+        } else if (ratio == top) {
+            if (before != top) {
+                atTop++;
             }
-            ratios[i] = max;
+        } else if (before == top && --atTop == 0) {
+            rescan();
         }
-        double s = Math.max(1, ratios[1]);
+        double s = Math.max(1, top);
         if (s == sigma) {
             return false;
         }
         sigma = s;
         sigmaMax = Math.max(sigmaMax, s);
         return true;
+    }
+
+    private void rescan() {
+        double max = ratios[0];
+        int count = 1;
+        for (int i = 1; i < ratios.length; i++) {
+            double r = ratios[i];
+            if (r > max) {
+                max = r;
+                count = 1;
+            } else if (r == max) {
+                count++;
+            }
+        }
+        top = max;
+        atTop = count;
     }
 
     private void bank(long now) {
@@ -93,11 +114,12 @@ public final class FluidJob {
         sigma = 1;
     }
 
-    /** Every link's ratio back to 1 (a max is exact, so the tree gives the scan's sigma bit for bit). */
+    /** Every link's ratio back to 1. */
     private void resetRatios(int count) {
-        links = count;
-        ratios = new double[2 * count];
+        ratios = new double[count];
         java.util.Arrays.fill(ratios, 1);
+        top = 1;
+        atTop = count;
     }
 
     /** When the job ends at the current sigma: its predicted completion, or its limit if sooner. */
