@@ -25,11 +25,6 @@ final class BampisTheorem2 implements Reproduction {
     }
 
     @Override
-    public List<String> inputs() {
-        return List.of();
-    }
-
-    @Override
     public Outcome run(Context context) {
         List<Outcome.Comparison> comparisons = new ArrayList<>();
         for (Published p : Published.of(name())) {

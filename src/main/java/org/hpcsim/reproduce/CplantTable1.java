@@ -21,11 +21,6 @@ final class CplantTable1 implements Reproduction {
         return "Leung et al. 2002, Table 1: makespan of a test stream on Cplant per allocation strategy (not simulated)";
     }
 
-    @Override
-    public List<String> inputs() {
-        return List.of();
-    }
-
     /**
      * Reports the published figures without hpcsim's: they were measured by running a communication test
      * suite on the real machine, whose run times, machine size and network behaviour the paper does not

@@ -27,11 +27,6 @@ final class GuptaSrimaniExample implements Reproduction {
     }
 
     @Override
-    public List<String> inputs() {
-        return List.of();
-    }
-
-    @Override
     public Outcome run(Context context) {
         CnpAlloc.Schedule s = CnpAlloc.schedule(8, JOBS);
         List<Published> published = Published.of(name());

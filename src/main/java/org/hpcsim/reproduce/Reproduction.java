@@ -16,8 +16,10 @@ public interface Reproduction {
     /** What it reproduces, one line. */
     String title();
 
-    /** Input files it reads, relative to the shared data directory ({@code ../shared}). */
-    List<String> inputs();
+    /** Input files it reads, relative to the shared data directory ({@code ../shared}): none by default. */
+    default List<String> inputs() {
+        return List.of();
+    }
 
     /** Runs the experiment. */
     Outcome run(Context context) throws IOException;
