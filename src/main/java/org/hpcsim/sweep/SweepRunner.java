@@ -284,12 +284,13 @@ public final class SweepRunner implements AutoCloseable {
 
     /**
      * A directory that holds files, but no sweep, is someone else's: a sweep would mix its runs in. A
-     * shard also accepts the runs of another shard that started at the same moment.
+     * shard also accepts what another shard that started at the same moment writes there: its runs, and
+     * {@code sweep-used.conf} renamed into place after this shard looked for it.
      */
-    private static void refuseForeign(Path dir, Shard shard) throws IOException {
+    static void refuseForeign(Path dir, Shard shard) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             List<String> other = s.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".hpcsim-"))
-                    .filter(n -> shard.whole() || !n.equals("runs")).sorted().toList();
+                    .filter(n -> shard.whole() || !n.equals("runs") && !n.equals(SWEEP_USED)).sorted().toList();
             if (!other.isEmpty()) {
                 throw new InputException(dir.toString(), 0, "--out", "is not empty and holds no sweep ("
                         + other.size() + (other.size() == 1 ? " entry" : " entries") + ", such as '" + other.get(0)
