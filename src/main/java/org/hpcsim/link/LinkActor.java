@@ -12,9 +12,9 @@ import org.hpcsim.kernel.Ports;
 /**
  * One network link (a bidirectional channel between neighbouring nodes). Jobs join with their
  * aggregated flow weight on this link (one message per job, never one per communicating pair) and
- * leave when they end. Once the instant's joins and leaves are in (its end-of-instant call), a
- * changed total goes to the lead node of every job on the link, with that job's own weight, so each
- * job can recompute its stretch.
+ * leave when they end. Once the instant's messages are in (its end-of-instant call), the link tells
+ * the lead nodes of the jobs on it what could change their stretch ({@link SharedChannel}), and the
+ * recorder its load if jobs joined or left.
  */
 public final class LinkActor implements Component<LinkProtocol> {
 
@@ -44,7 +44,7 @@ public final class LinkActor implements Component<LinkProtocol> {
     @Override
     public void onEndOfInstant(Context context) {
         channel.sendShares(context::send);
-        if (recorder != null) {
+        if (channel.takeChanged() && recorder != null) {
             context.send(recorder, new RecorderProtocol.LinkLoad(link, channel.total(), channel.jobs()));
         }
     }

@@ -4,7 +4,6 @@ import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.protocol.NodeProtocol;
-import java.util.Arrays;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.Addresses;
 import org.hpcsim.kernel.Component;
@@ -66,6 +65,23 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
     private NodeProtocol.Flow flow;
     private FluidJob fluid;
     private int version;
+    /**
+     * Counts the lead's joins (each phase, each reroute): a share carries the epoch it was joined with,
+     * so one still in flight from links the job has left is not taken for one of its new flow.
+     */
+    private int epoch;
+    /** How the job's {@link FluidJob} asks its links for shares and watches. */
+    private final FluidJob.Links linkRequests = new FluidJob.Links() {
+        @Override
+        public void refresh(int position) {
+            ctx.send(links.get(flow.links()[position]), new LinkProtocol.Refresh(job));
+        }
+
+        @Override
+        public void watch(int position, boolean on) {
+            ctx.send(links.get(flow.links()[position]), new LinkProtocol.Watch(job, on));
+        }
+    };
     private long maxLinkLoad;
     /** The lead's phase under the links model: reading, computing or writing. */
     private Phase phase;
@@ -116,8 +132,7 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
                 return; // the job ended earlier in this instant
             }
             maxLinkLoad = Math.max(maxLinkLoad, share.total());
-            int position = Arrays.binarySearch(flow.links(), share.link());
-            if (position >= 0 && fluid.update(ctx.now(), position, share.total(), share.own())) {
+            if (share.epoch() == epoch && fluid.update(ctx.now(), share.position(), share.total(), share.own(), linkRequests)) {
                 predict();
             }
         } else if (message instanceof NodeProtocol.PredictedEnd end) {
@@ -242,11 +257,12 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
         return done;
     }
 
-    /** The lead joins every link of its flow with the job's weight there. */
+    /** The lead joins every link of its flow with the job's weight there, as a new epoch. */
     private void joinLinks() {
+        epoch++;
         for (int i = 0; i < flow.links().length; i++) {
             ctx.send(links.get(flow.links()[i]),
-                    new LinkProtocol.Join(job, flow.weights()[i], self));
+                    new LinkProtocol.Join(job, flow.weights()[i], self, i, epoch));
             maxLinkLoad = Math.max(maxLinkLoad, flow.weights()[i]);
         }
     }

@@ -7,22 +7,44 @@ package org.hpcsim.node;
  * job's links, of (total flow weight on the link / the job's own weight on it); whenever it changes
  * the progress so far is banked and the end re-predicted. Plain Java, driven by the lead node.
  *
- * <p>A large job crosses thousands of links and hears of each one's changes, so it keeps the largest
- * ratio and how many links have it: an update costs one write, and only when the last link at the
- * largest ratio falls are the links scanned again. (A max-tree over the links touched a cache line a
- * level on every update, and measured a few per cent slower on a large torus.)
+ * <p>The links do not tell the job every change ({@link org.hpcsim.link.SharedChannel}): what the job
+ * holds for a link is its ratio or an upper bound of it, and exact for the one link it watches. Once
+ * no answer is outstanding and the watched link has the largest bound, sigma is that link's ratio:
+ * every other link's ratio is at most its bound, which is at most the watched one's. When the watched
+ * link falls, the job asks ({@link Links#refresh}) every link whose bound lies above its new ratio; when
+ * another link's bound becomes the largest, the job watches that one instead, and the answer to the
+ * watch makes it exact. Sigma changes only when the job is settled so, and only then counts towards
+ * its maximum and mean.
+ *
+ * <p>A large job crosses thousands of links, so it keeps the position of the largest bound and scans
+ * only when that one falls.
  */
 public final class FluidJob {
+
+    /** What the job asks of its links, by position in its flow. */
+    public interface Links {
+        /** Ask the link for its current share. */
+        void refresh(int position);
+
+        /** Start (with an answer) or stop having every change of the link reported. */
+        void watch(int position, boolean on);
+    }
+
     private final double work;
     private final double computeShare;
     private final double communicationScale;
     private final long start;
     private final long limit;
-    /** Each link's ratio, by position. */
-    private double[] ratios;
-    /** The largest ratio, and how many links have it. */
-    private double top;
-    private int atTop;
+    /** Each link's ratio as last reported, by position: exact for the watched link, an upper bound for the rest. */
+    private double[] bounds;
+    /** Links whose answer is outstanding, and how many. */
+    private boolean[] awaiting;
+    private int pending;
+    /** The position of the largest bound (the lowest of equals, the watched one first), unless {@link #topDirty}. */
+    private int top;
+    private boolean topDirty;
+    /** The watched link's position; -1 for none. */
+    private int watched;
     private double done;
     private double sigma = 1;
     private double sigmaMax = 1;
@@ -30,6 +52,8 @@ public final class FluidJob {
     private long since;
 
     /**
+     * A job that has just joined its links: each owes it a first share.
+     *
      * @param work   the trace run time t, microseconds
      * @param c      communication fraction
      * @param tau    delay factor
@@ -43,90 +67,135 @@ public final class FluidJob {
         this.communicationScale = c * tau;
         this.start = start;
         this.limit = limit;
-        resetRatios(links);
+        joined(links);
         this.since = start;
     }
 
-    /** Link {@code position} now carries {@code total} of which {@code own} is this job's; returns whether sigma changed. */
-    public boolean update(long now, int position, long total, long own) {
-        bank(now);
+    /**
+     * Link {@code position} now carries {@code total} of which {@code own} is this job's; asks what it
+     * must of {@code links}, and returns whether sigma changed.
+     */
+    public boolean update(long now, int position, long total, long own, Links links) {
         double ratio = (double) total / own;
-        double before = ratios[position];
-        ratios[position] = ratio;
-        // Ratios are positive, never NaN, so comparisons are exact and the max is any scan's.
-        if (ratio > top) {
-            top = ratio;
-            atTop = 1;
-        } else if (ratio == top) {
-            if (before != top) {
-                atTop++;
+        double before = bounds[position];
+        bounds[position] = ratio;
+        if (awaiting[position]) {
+            awaiting[position] = false;
+            pending--;
+        }
+        // Ratios are positive, never NaN, so comparisons are exact.
+        if (ratio < before) {
+            if (position == top) {
+                topDirty = true;
             }
-        } else if (before == top && --atTop == 0) {
+            if (position == watched) {
+                for (int i = 0; i < bounds.length; i++) {
+                    if (bounds[i] > ratio && !awaiting[i]) {
+                        awaiting[i] = true;
+                        pending++;
+                        links.refresh(i);
+                    }
+                }
+            }
+        } else if (ratio > before && !topDirty && ratio > bounds[top]) {
+            top = position;
+        }
+        return pending == 0 && settle(now, links);
+    }
+
+    /** No answer is outstanding: watch the largest bound, or if it is watched, take its ratio as sigma. */
+    private boolean settle(long now, Links links) {
+        if (bounds.length == 0) {
+            return false;
+        }
+        if (topDirty) {
             rescan();
         }
-        double s = Math.max(1, top);
+        if (top != watched) {
+            if (watched >= 0) {
+                links.watch(watched, false);
+            }
+            watched = top;
+            awaiting[top] = true;
+            pending++;
+            links.watch(top, true);
+            return false;
+        }
+        double s = Math.max(1, bounds[top]);
         if (s == sigma) {
             return false;
         }
+        bank(now);
         sigma = s;
         sigmaMax = Math.max(sigmaMax, s);
         return true;
     }
 
     private void rescan() {
-        double max = ratios[0];
-        int count = 1;
-        for (int i = 1; i < ratios.length; i++) {
-            double r = ratios[i];
-            if (r > max) {
-                max = r;
-                count = 1;
-            } else if (r == max) {
-                count++;
+        int best = 0;
+        for (int i = 1; i < bounds.length; i++) {
+            if (bounds[i] > bounds[best]) {
+                best = i;
             }
         }
-        top = max;
-        atTop = count;
+        // Among equals keep the watched link: switching would cost a watch and its answer for nothing.
+        top = watched >= 0 && bounds[watched] == bounds[best] ? watched : best;
+        topDirty = false;
     }
 
+    /**
+     * Banks the progress since sigma last changed. Called only when sigma changes, so the sums depend on
+     * sigma's history alone, not on how many shares came in between.
+     */
     private void bank(long now) {
         long dt = now - since;
         if (dt > 0) {
-            done += dt / (computeShare + communicationScale * sigma);
+            done += dt / rate();
             sigmaTime += dt * sigma;
             since = now;
         }
     }
 
+    /** Microseconds of time per microsecond of work at the current sigma. */
+    private double rate() {
+        return computeShare + communicationScale * sigma;
+    }
+
+    private double doneBy(long now) {
+        return done + (now - since) / rate();
+    }
+
     /** Work done by {@code now}, microseconds of the trace run time (at most the whole work). */
     public double done(long now) {
-        bank(now);
-        return Math.min(done, work);
+        return Math.min(doneBy(now), work);
     }
 
     /**
-     * The job's flows moved to {@code links} other links (a link failed or came back): progress so
-     * far is kept, and sigma starts again from 1 until the new links report their shares.
+     * The job's flows moved to {@code links} other links (a link failed or came back) and it joined
+     * them: progress so far is kept, and sigma starts again from 1 until the new links report.
      */
     public void reroute(long now, int links) {
         bank(now);
-        resetRatios(links);
+        joined(links);
         sigma = 1;
     }
 
-    /** Every link's ratio back to 1. */
-    private void resetRatios(int count) {
-        ratios = new double[count];
-        java.util.Arrays.fill(ratios, 1);
-        top = 1;
-        atTop = count;
+    /** Every link owes a first share; none is watched. */
+    private void joined(int links) {
+        bounds = new double[links];
+        java.util.Arrays.fill(bounds, 1);
+        awaiting = new boolean[links];
+        java.util.Arrays.fill(awaiting, true);
+        pending = links;
+        top = 0;
+        topDirty = true;
+        watched = -1;
     }
 
     /** When the job ends at the current sigma: its predicted completion, or its limit if sooner. */
     public long end(long now) {
-        bank(now);
-        double remaining = Math.max(0, work - done);
-        double micros = Math.ceil(remaining * (computeShare + communicationScale * sigma));
+        double remaining = Math.max(0, work - doneBy(now));
+        double micros = Math.ceil(remaining * rate());
         return micros >= limit - now ? limit : now + (long) micros;
     }
 
@@ -135,8 +204,7 @@ public final class FluidJob {
      * to whole microseconds, so less than half a microsecond of work left counts as done.
      */
     public boolean unfinished(long now) {
-        bank(now);
-        return work - done >= 0.5;
+        return work - doneBy(now) >= 0.5;
     }
 
     public double sigma() {
@@ -149,7 +217,6 @@ public final class FluidJob {
 
     /** Time-weighted mean sigma from the start to {@code now}; 1 for a job that took no time. */
     public double sigmaMean(long now) {
-        bank(now);
-        return now > start ? sigmaTime / (now - start) : sigma;
+        return now > start ? (sigmaTime + (now - since) * sigma) / (now - start) : sigma;
     }
 }

@@ -95,8 +95,14 @@ public sealed interface NodeProtocol {
     public record PredictedEnd(int jobIndex, int version) implements NodeProtocol {
     }
 
-    /** Link -> lead ComputeNode: link {@code link} now carries {@code total}, of which {@code own} is the job's. */
-    public record LinkShare(int jobIndex, int link, long total, long own) implements NodeProtocol {
+    /**
+     * Link (or I/O node) -> lead ComputeNode: link {@code link}, the {@code position}-th of the flow the lead
+     * joined it with as {@code epoch}, now carries {@code total}, of which {@code own} is the job's. Sent when
+     * the job first joins, when the total rises above what the link last told the job, on every change
+     * while the lead watches the link, and in answer to {@link LinkProtocol.Watch} and
+     * {@link LinkProtocol.Refresh} (see {@link org.hpcsim.link.SharedChannel}).
+     */
+    public record LinkShare(int jobIndex, int link, int position, int epoch, long total, long own) implements NodeProtocol {
     }
 
     /** Lead ComputeNode -> follower ComputeNode: the job ended with {@code status}. */

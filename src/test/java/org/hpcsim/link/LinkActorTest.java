@@ -34,29 +34,50 @@ class LinkActorTest {
     }
 
     @Test
-    void oncePerInstantEveryJobOnTheLinkHearsTheTotalAndItsOwnWeight() {
-        PartitionCommand.Handled first = deliver(5, 1, 1, new LinkProtocol.Join(10, 30, LEAD_A));
+    void onceTheInstantsJoinsAreInEachJobHearsTheTotalItsOwnWeightAndItsPosition() {
+        PartitionCommand.Handled first = deliver(5, 1, 1, new LinkProtocol.Join(10, 30, LEAD_A, 4, 1));
         assertTrue(first.wantsEndOfInstant());
         assertTrue(first.out().isEmpty(), "nothing is sent before the instant's joins are all in");
-        deliver(5, 1, 5, new LinkProtocol.Join(11, 10, LEAD_B));
+        deliver(5, 1, 5, new LinkProtocol.Join(11, 10, LEAD_B, 0, 2));
         List<Envelope> out = endOfInstant(5, 2);
         assertEquals(3, out.size());
-        assertEquals(new NodeProtocol.LinkShare(10, LINK, 40, 30), out.get(0).payload());
+        assertEquals(new NodeProtocol.LinkShare(10, LINK, 4, 1, 40, 30), out.get(0).payload());
         assertEquals(1, out.get(0).target());
-        assertEquals(new NodeProtocol.LinkShare(11, LINK, 40, 10), out.get(1).payload());
+        assertEquals(new NodeProtocol.LinkShare(11, LINK, 0, 2, 40, 10), out.get(1).payload());
         assertEquals(5, out.get(1).target());
         assertEquals(new RecorderProtocol.LinkLoad(LINK, 40, 2), out.get(2).payload());
         assertEquals(RECORDER, out.get(2).target());
     }
 
     @Test
-    void aLeavingJobLowersTheTotalTheOthersHear() {
-        deliver(0, 1, 1, new LinkProtocol.Join(10, 30, LEAD_A));
-        deliver(0, 1, 5, new LinkProtocol.Join(11, 10, LEAD_B));
+    void aRiseReachesEveryJobButAFallOnlyTheJobsWatchingTheLink() {
+        deliver(0, 1, 1, new LinkProtocol.Join(10, 30, LEAD_A, 0, 1));
+        deliver(0, 1, 5, new LinkProtocol.Join(11, 10, LEAD_B, 0, 1));
         endOfInstant(0, 2);
-        deliver(9, 0, 1, new LinkProtocol.Leave(10));
-        List<Envelope> out = endOfInstant(9, 1);
-        assertEquals(new NodeProtocol.LinkShare(11, LINK, 10, 10), out.get(0).payload());
-        assertEquals(new RecorderProtocol.LinkLoad(LINK, 10, 1), out.get(1).payload());
+        deliver(0, 3, 5, new LinkProtocol.Watch(11, true));
+        assertEquals(List.of(new NodeProtocol.LinkShare(11, LINK, 0, 1, 40, 10)), payloads(endOfInstant(0, 4)),
+                "a watch is answered, and no load sample is taken without a join or leave");
+
+        deliver(7, 0, 1, new LinkProtocol.Join(12, 5, LEAD_A, 1, 2));
+        assertEquals(List.of(new NodeProtocol.LinkShare(10, LINK, 0, 1, 45, 30),
+                        new NodeProtocol.LinkShare(11, LINK, 0, 1, 45, 10),
+                        new NodeProtocol.LinkShare(12, LINK, 1, 2, 45, 5),
+                        new RecorderProtocol.LinkLoad(LINK, 45, 3)), payloads(endOfInstant(7, 1)));
+
+        deliver(9, 0, 1, new LinkProtocol.Leave(12));
+        assertEquals(List.of(new NodeProtocol.LinkShare(11, LINK, 0, 1, 40, 10),
+                new RecorderProtocol.LinkLoad(LINK, 40, 2)), payloads(endOfInstant(9, 1)),
+                "job 10 still holds 45: an upper bound, which is all it needs of a link that is not its bottleneck");
+
+        deliver(9, 2, 1, new LinkProtocol.Refresh(10));
+        assertEquals(List.of(new NodeProtocol.LinkShare(10, LINK, 0, 1, 40, 30)), payloads(endOfInstant(9, 3)));
+        deliver(11, 0, 5, new LinkProtocol.Watch(11, false));
+        deliver(11, 0, 1, new LinkProtocol.Leave(10));
+        assertEquals(List.of(new RecorderProtocol.LinkLoad(LINK, 10, 1)), payloads(endOfInstant(11, 1)),
+                "no longer watched, job 11 is not told of the fall");
+    }
+
+    private static List<Object> payloads(List<Envelope> out) {
+        return out.stream().map(Envelope::payload).toList();
     }
 }

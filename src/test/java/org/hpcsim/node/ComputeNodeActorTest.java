@@ -78,15 +78,24 @@ class ComputeNodeActorTest {
                 new long[] {6, 3}, 1.0, 1.0);
         PartitionCommand.Handled started = deliver(0, 1, new NodeProtocol.StartJob(7, 50, 1000, flow, false, 0));
         List<Envelope> out = started.out();
-        assertEquals(new LinkProtocol.Join(7, 6, ComponentTester.<NodeProtocol>address(NODE)), out.get(0).payload());
+        assertEquals(new LinkProtocol.Join(7, 6, ComponentTester.<NodeProtocol>address(NODE), 0, 1), out.get(0).payload());
         assertEquals(102, out.get(0).target());
         assertEquals(109, out.get(1).target());
         assertEquals(new NodeProtocol.PredictedEnd(7, 2), out.get(2).payload());
         assertEquals(50, out.get(2).time(), "alone: c = 1, tau = 1, sigma = 1");
 
-        // Link 9 now carries 9 of which 3 are the job's: sigma 3 from t = 10 on; 40 of work left.
-        out = deliver(10, 3, new NodeProtocol.LinkShare(7, 9, 9, 3)).out();
-        assertEquals(new Envelope(130, 0, NODE, 3, NODE, new NodeProtocol.PredictedEnd(7, 3)), out.get(0));
+        // Link 9 carries 9 of which 3 are the job's: once both links have answered, the job watches it...
+        assertTrue(deliver(10, 3, new NodeProtocol.LinkShare(7, 2, 0, 1, 6, 6)).out().isEmpty(), "link 9 has not answered");
+        out = deliver(10, 3, new NodeProtocol.LinkShare(7, 9, 1, 1, 9, 3)).out();
+        assertEquals(new LinkProtocol.Watch(7, true), out.get(0).payload());
+        assertEquals(109, out.get(0).target());
+        assertTrue(deliver(10, 5, new NodeProtocol.LinkShare(7, 9, 1, 0, 9, 3)).out().isEmpty(),
+                "a share from an earlier epoch (links the job has left) is not the answer");
+        // ... and the answer settles sigma at 3 from t = 10 on; 40 of work left.
+        out = deliver(10, 5, new NodeProtocol.LinkShare(7, 9, 1, 1, 9, 3)).out();
+        assertEquals(new NodeProtocol.PredictedEnd(7, 3), out.get(0).payload());
+        assertEquals(130, out.get(0).time());
+        assertEquals(NODE, out.get(0).target());
 
         assertTrue(deliver(50, 0, new NodeProtocol.PredictedEnd(7, 2)).out().isEmpty(), "a stale prediction");
         out = deliver(130, 0, new NodeProtocol.PredictedEnd(7, 3)).out();
