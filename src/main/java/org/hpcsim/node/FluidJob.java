@@ -40,7 +40,7 @@ public final class FluidJob {
     /** Links whose answer is outstanding, and how many. */
     private boolean[] awaiting;
     private int pending;
-    /** The position of the largest bound (the lowest of equals, the watched one first), unless {@link #topDirty}. */
+    /** The position of a largest bound (a rescan prefers the watched one among equals), unless {@link #topDirty}. */
     private int top;
     private boolean topDirty;
     /** The watched link's position; -1 for none. */
