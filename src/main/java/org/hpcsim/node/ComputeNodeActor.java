@@ -132,7 +132,8 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
                 return; // the job ended earlier in this instant
             }
             maxLinkLoad = Math.max(maxLinkLoad, share.total());
-            if (share.epoch() == epoch && fluid.update(ctx.now(), share.position(), share.total(), share.own(), linkRequests)) {
+            if (share.epoch() == epoch
+                    && fluid.update(ctx.now(), share.position(), share.total(), share.own(), linkRequests)) {
                 predict();
             }
         } else if (message instanceof NodeProtocol.PredictedEnd end) {
