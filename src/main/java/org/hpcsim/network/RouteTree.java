@@ -132,11 +132,11 @@ final class RouteTree {
     }
 
     /** Adds one to every link of the tree's path from the source to {@code node}, which {@link #reaches(int)} must have found. */
-    void addPath(int node, long[] weights) {
+    void addPath(int node, LinkTally tally) {
         for (int at = node; parent[at] != at; at = parent[at]) {
             int d = arrival[at] >> 1;
             // A +d step leaves the parent by its +1 link; a -d step arrives by this node's +1 link.
-            weights[(arrival[at] & 1) == 0 ? links.link(parent[at], d) : links.link(at, d)]++;
+            tally.add((arrival[at] & 1) == 0 ? links.link(parent[at], d) : links.link(at, d), 1);
         }
     }
 }

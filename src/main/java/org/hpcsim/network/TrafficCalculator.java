@@ -19,6 +19,8 @@ import org.hpcsim.topology.GridTopology;
  * a mesh line, and on a torus ring the pairs whose shorter way round (the positive one on a tie)
  * passes the link, a sliding window of half the ring. The cost is O(k log k) plus O(extent) per
  * occupied row, per (occupied plane, occupied column) and per occupied pillar, at most O(nodes).
+ * The counts go into a tally of the links touched, reused between jobs ({@link LinkTally}), so no
+ * computation costs O(links); an instance is therefore for one thread (one scheduler's planner).
  *
  * <p><b>Failed links.</b> Given links that are down ({@link FailedLinks}), a flow whose
  * dimension-order route crosses no failed link keeps that route. A flow whose route crosses one takes
@@ -36,10 +38,12 @@ import org.hpcsim.topology.GridTopology;
 public final class TrafficCalculator {
     private final LinkMap links;
     private final GridTopology grid;
+    private final LinkTally tally;
 
     public TrafficCalculator(LinkMap links) {
         this.links = links;
         this.grid = links.grid();
+        this.tally = new LinkTally(links.size());
     }
 
     /**
@@ -76,15 +80,23 @@ public final class TrafficCalculator {
      *                                  {@code failed} is for another grid
      */
     public LinkLoad compute(int[] nodes, CommPattern pattern, int tasksPerNode, FailedLinks failed) {
+        try {
+            return tally(nodes, pattern, tasksPerNode, failed);
+        } finally {
+            tally.clear();
+        }
+    }
+
+    private LinkLoad tally(int[] nodes, CommPattern pattern, int tasksPerNode, FailedLinks failed) {
         Loads loads = new Loads(failed == null || failed.isEmpty() ? null : ofThisGrid(failed));
         int tasks = fixedTasks(pattern);
         if (tasksPerNode <= 1 || tasks < 0 || tasks == nodes.length) {
             checkNodes(nodes);
             if (pattern instanceof CommPattern.AllToAll) {
                 if (nodes.length > 1) {
-                    allToAllX(nodes, loads.weights);
-                    allToAllY(nodes, loads.weights);
-                    allToAllZ(nodes, loads.weights);
+                    allToAllX(nodes);
+                    allToAllY(nodes);
+                    allToAllZ(nodes);
                     if (loads.failed != null) {
                         allToAllDetours(nodes, loads);
                     }
@@ -106,7 +118,7 @@ public final class TrafficCalculator {
             });
         }
         loads.detourBlocked();
-        return compact(loads.weights);
+        return tally.take();
     }
 
     /**
@@ -196,7 +208,6 @@ public final class TrafficCalculator {
      * crosses a failed link, until {@link #detourBlocked()} gives them their detours.
      */
     private final class Loads {
-        final long[] weights = new long[links.size()];
         /** The links down, null when none is. */
         final FailedLinks failed;
         /** Scratch for one route: no route is longer than the sum of the extents. */
@@ -219,7 +230,7 @@ public final class TrafficCalculator {
                 return;
             }
             for (int i = 0; i < hops; i++) {
-                weights[route[i]]++;
+                tally.add(route[i], 1);
             }
         }
 
@@ -231,7 +242,7 @@ public final class TrafficCalculator {
             int hops = route(a, b, route);
             if (blocked(hops)) {
                 for (int i = 0; i < hops; i++) {
-                    weights[route[i]]--;
+                    tally.add(route[i], -1);
                 }
                 setAside(a, b);
             }
@@ -278,7 +289,7 @@ public final class TrafficCalculator {
                 if (!tree.reaches(b)) {
                     throw new NoRouteException(a, b);
                 }
-                tree.addPath(b, weights);
+                tree.addPath(b, tally);
             }
             asideCount = 0;
         }
@@ -351,7 +362,7 @@ public final class TrafficCalculator {
     }
 
     /** x links: sources in the link's row against all destinations. */
-    private void allToAllX(int[] nodes, long[] weights) {
+    private void allToAllX(int[] nodes) {
         int x = grid.extent(0);
         if (x == 1) {
             return;
@@ -369,14 +380,14 @@ public final class TrafficCalculator {
             for (; j < nodes.length && nodes[j] / x == row; j++) {
                 sources[grid.x(nodes[j])]++;
             }
-            add(sources, destinations, x, crossing, row * x, 0, weights);
+            add(sources, destinations, x, crossing, row * x, 0);
             Arrays.fill(sources, 0);
             i = j;
         }
     }
 
     /** y links: sources in the link's z plane against destinations in its x column (any z). */
-    private void allToAllY(int[] nodes, long[] weights) {
+    private void allToAllY(int[] nodes) {
         int x = grid.extent(0);
         int y = grid.extent(1);
         if (y == 1) {
@@ -401,7 +412,7 @@ public final class TrafficCalculator {
             }
             for (int cx = 0; cx < x; cx++) {
                 if (columns[cx] != null) {
-                    add(sources, columns[cx], y, crossing, grid.node(cx, 0, z), 1, weights);
+                    add(sources, columns[cx], y, crossing, grid.node(cx, 0, z), 1);
                 }
             }
             Arrays.fill(sources, 0);
@@ -410,7 +421,7 @@ public final class TrafficCalculator {
     }
 
     /** z links: all sources against destinations in the link's (x, y) pillar. */
-    private void allToAllZ(int[] nodes, long[] weights) {
+    private void allToAllZ(int[] nodes) {
         int z = grid.extent(2);
         if (z == 1) {
             return;
@@ -431,7 +442,7 @@ public final class TrafficCalculator {
             for (; j < byPillar.length && byPillar[j] / z == pillar; j++) {
                 destinations[byPillar[j] % z]++;
             }
-            add(sources, destinations, z, crossing, pillar, 2, weights);
+            add(sources, destinations, z, crossing, pillar, 2);
             Arrays.fill(destinations, 0);
             i = j;
         }
@@ -441,7 +452,7 @@ public final class TrafficCalculator {
      * Adds to the links of one line along {@code dim} (starting at node {@code first}) the pairs of
      * (source, destination) coordinates whose route along the line crosses them.
      */
-    private void add(long[] sources, long[] destinations, int n, long[] crossing, int first, int dim, long[] weights) {
+    private void add(long[] sources, long[] destinations, int n, long[] crossing, int first, int dim) {
         int edges;
         if (grid.wraps()) {
             Arrays.fill(crossing, 0, n, 0);
@@ -457,7 +468,7 @@ public final class TrafficCalculator {
         for (int e = 0; e < edges; e++) {
             if (crossing[e] > 0) {
                 // On a torus of extent 2 both edges are the line's one link.
-                weights[links.link(first + e * stride, dim)] += crossing[e];
+                tally.add(links.link(first + e * stride, dim), crossing[e]);
             }
         }
     }
@@ -513,27 +524,5 @@ public final class TrafficCalculator {
 
     private int stride(int dim) {
         return dim == 0 ? 1 : dim == 1 ? grid.extent(0) : grid.extent(0) * grid.extent(1);
-    }
-
-    private static LinkLoad compact(long[] weights) {
-        int n = 0;
-        for (long w : weights) {
-            if (w > 0) {
-                n++;
-            }
-        }
-        if (n == 0) {
-            return LinkLoad.EMPTY;
-        }
-        int[] ids = new int[n];
-        long[] loads = new long[n];
-        n = 0;
-        for (int link = 0; link < weights.length; link++) {
-            if (weights[link] > 0) {
-                ids[n] = link;
-                loads[n++] = weights[link];
-            }
-        }
-        return new LinkLoad(ids, loads);
     }
 }

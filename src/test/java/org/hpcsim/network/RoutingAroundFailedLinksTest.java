@@ -355,6 +355,52 @@ class RoutingAroundFailedLinksTest {
         }
     }
 
+    /**
+     * One calculator reuses its tally of touched links from job to job: whatever came before (small
+     * and machine-wide jobs, detours, a computation that threw), each load is a fresh calculator's.
+     */
+    @Test
+    void aCalculatorReusedAcrossJobsAndFailuresGivesWhatAFreshOneGives() {
+        SplittableRandom r = new SplittableRandom(77);
+        TorusTopology g = new TorusTopology(6, 5, 4);
+        LinkMap links = new LinkMap(g);
+        TrafficCalculator reused = new TrafficCalculator(links);
+        FailedLinks failed = new FailedLinks(links);
+        int threw = 0;
+        for (int trial = 0; trial < 300; trial++) {
+            int change = r.nextInt(8);
+            if (change == 0) {
+                int island = r.nextInt(g.size());
+                for (int other = 0; other < g.size(); other++) {
+                    if (links.between(island, other) >= 0) {
+                        failed.fail(links.between(island, other));
+                    }
+                }
+            } else if (change == 1) {
+                for (int link = 0; link < links.size(); link++) {
+                    if (failed.isDown(link)) {
+                        failed.repair(link);
+                    }
+                }
+            } else {
+                failed.fail(r.nextInt(links.size()));
+            }
+            int k = r.nextInt(10) == 0 ? g.size() : 1 + r.nextInt(12);
+            int[] nodes = randomNodes(r, g.size(), k);
+            CommPattern p = r.nextBoolean() ? CommPattern.allToAll() : CommPattern.ring();
+            LinkLoad expected;
+            try {
+                expected = new TrafficCalculator(links).compute(nodes, p, 1, failed);
+            } catch (NoRouteException e) {
+                assertThrows(NoRouteException.class, () -> reused.compute(nodes, p, 1, failed));
+                threw++;
+                continue;
+            }
+            assertEquals(expected, reused.compute(nodes, p, 1, failed), "trial " + trial);
+        }
+        assertTrue(threw > 0 && threw < 250, "some computations threw, most did not: " + threw);
+    }
+
     @Test
     void repairingTheFailedLinksRestoresTheOriginalLoads() {
         TorusTopology g = new TorusTopology(6, 6, 3);
