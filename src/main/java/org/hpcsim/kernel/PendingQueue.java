@@ -62,7 +62,7 @@ final class PendingQueue {
             if (!sorted) {
                 if (sendersInOrder) {
                     sortByTarget(this);
-                } else {
+                } else if (!sortByTargetAndSender(this)) {
                     Arrays.sort(items, head, size, Envelope.PENDING_ORDER);
                 }
                 sorted = true;
@@ -95,6 +95,54 @@ final class PendingQueue {
             b.items[b.head + i] = scratch[(int) keys[i]];
         }
         Arrays.fill(scratch, 0, n, null);
+    }
+
+    /** Bits of each field of a {@link #sortByTargetAndSender} key: target, sender + 1, position. */
+    private static final int FIELD_BITS = 21;
+    private static final long FIELD_MASK = (1L << FIELD_BITS) - 1;
+
+    /**
+     * Sorts the bucket by (target, sender, seq) with one primitive sort of unique (target, sender,
+     * position) keys, if each fits in {@value #FIELD_BITS} bits and each sender's messages were added
+     * in seq order (as batches from other partitions, merged in their send order, and a partition's
+     * own outputs are): then position order is seq order among one sender's messages to one target.
+     * Checked before the items are moved; returns false, leaving them as they were, where it does not
+     * hold (the caller then sorts with the comparator). A partition's bucket holds runs from several
+     * partitions, which the target-only sort cannot order, and the comparator sort cost a tenth of a
+     * two-partition run.
+     */
+    private boolean sortByTargetAndSender(Bucket b) {
+        int n = b.size - b.head;
+        if (n > FIELD_MASK) {
+            return false;
+        }
+        if (keys.length < n) {
+            keys = new long[Math.max(n, 2 * keys.length)];
+            scratch = new Envelope[keys.length];
+        }
+        for (int i = 0; i < n; i++) {
+            Envelope e = b.items[b.head + i];
+            long target = e.target();
+            long sender = e.sender() + 1L;
+            if (target > FIELD_MASK || sender < 0 || sender > FIELD_MASK) {
+                return false;
+            }
+            keys[i] = target << (2 * FIELD_BITS) | sender << FIELD_BITS | i;
+        }
+        Arrays.sort(keys, 0, n);
+        for (int i = 1; i < n; i++) {
+            if (keys[i] >>> FIELD_BITS == keys[i - 1] >>> FIELD_BITS
+                    && b.items[b.head + (int) (keys[i] & FIELD_MASK)].seq()
+                    < b.items[b.head + (int) (keys[i - 1] & FIELD_MASK)].seq()) {
+                return false;
+            }
+        }
+        System.arraycopy(b.items, b.head, scratch, 0, n);
+        for (int i = 0; i < n; i++) {
+            b.items[b.head + i] = scratch[(int) (keys[i] & FIELD_MASK)];
+        }
+        Arrays.fill(scratch, 0, n, null);
+        return true;
     }
 
     private final PriorityQueue<Bucket> buckets = new PriorityQueue<>((a, b) -> {

@@ -70,4 +70,38 @@ class PendingQueueTest {
             assertEquals(null, queue.poll());
         }
     }
+
+    /**
+     * A partition's round: runs from several partitions, each in sender order; then the same with one
+     * sender's messages out of seq order, and with ids too large for the primitive keys. Each must come
+     * out exactly in pending order (the last two by the comparator sort the primitive one leaves them to).
+     */
+    @Test
+    void runsFromSeveralPartitionsComeOutInPendingOrderWhateverTheirSeqsAndIds() {
+        for (long seed = 1; seed <= 30; seed++) {
+            Random random = new Random(seed);
+            for (int variant = 0; variant < 3; variant++) {
+                PendingQueue queue = new PendingQueue();
+                PriorityQueue<Envelope> reference = new PriorityQueue<>(Envelope.PENDING_ORDER);
+                int partitions = 2 + random.nextInt(4);
+                int base = variant == 2 ? 3_000_000 : 0;
+                for (int p = 0; p < partitions; p++) {
+                    for (int sender = p - 1; sender < 200; sender += partitions) {
+                        int sent = random.nextInt(5);
+                        boolean reversed = variant == 1 && random.nextInt(5) == 0;
+                        for (int k = 0; k < sent; k++) {
+                            long seq = reversed ? sent - k : k;
+                            Envelope e = new Envelope(9, 2, sender, seq, base + random.nextInt(8), null);
+                            queue.add(e);
+                            reference.add(e);
+                        }
+                    }
+                }
+                while (!reference.isEmpty()) {
+                    assertEquals(reference.poll(), queue.poll(), "seed " + seed + ", variant " + variant);
+                }
+                assertEquals(null, queue.poll());
+            }
+        }
+    }
 }
