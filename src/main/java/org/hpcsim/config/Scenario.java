@@ -148,7 +148,8 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         int threads = nonNegativeInt(c, "kernel.threads");
         KernelOptions kernel = new KernelOptions(threads, positiveInt(c, "kernel.partitions-per-thread"),
                 positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"),
-                oneOf(c, "kernel.executor", KernelOptions.Engine.class));
+                oneOf(c, "kernel.executor", KernelOptions.Engine.class),
+                oneOf(c, "kernel.hosting", KernelOptions.Hosting.class));
         String traceFormat = string(c, "trace-format");
         if (!registry.knowsTraceFormat(traceFormat)) {
             throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, "

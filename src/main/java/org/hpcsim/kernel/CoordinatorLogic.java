@@ -214,9 +214,8 @@ final class CoordinatorLogic {
         endEvents += done.events();
         endActivations += done.activations();
         if (lastReport(done.failure())) {
-            long sent = actorMessages + endActivations;
             result.complete(new KernelStats(time == Long.MIN_VALUE ? 0 : time, instants, rounds, endMessages,
-                    endEvents, endActivations, sent));
+                    endEvents, endActivations, actorMessages));
         }
     }
 

@@ -8,8 +8,10 @@ package org.hpcsim.kernel;
  * @param throughput           Pekko dispatcher throughput
  * @param feederBatch          jobs per feeder wake-up
  * @param executor             which executor runs the components
+ * @param hosting              under the Pekko executor, what runs each component's handlers
  */
-public record KernelOptions(int threads, int partitionsPerThread, int throughput, int feederBatch, Engine executor) {
+public record KernelOptions(int threads, int partitionsPerThread, int throughput, int feederBatch, Engine executor,
+                            Hosting hosting) {
 
     /** The executors (see {@link Executor}): they give the same outputs. */
     public enum Engine {
@@ -19,6 +21,17 @@ public record KernelOptions(int threads, int partitionsPerThread, int throughput
         PEKKO,
         /** {@link SequentialExecutor}: one thread, one queue; the oracle. */
         SEQUENTIAL
+    }
+
+    /** Under the Pekko executor, where a component's handlers run (see {@link PekkoExecutor}). */
+    public enum Hosting {
+        /**
+         * The default: its partition manager actor calls them in its own turn, so a round costs one
+         * actor message per partition, not two per component that acts.
+         */
+        PARTITION,
+        /** Each component is an actor of its own, which its partition manager messages per delivery. */
+        ACTOR
     }
 
     /**

@@ -45,6 +45,7 @@ final class PartitionLogic {
     }
 
     private final Outbox out;
+    private final boolean hosted;
     private final int index;
     private final int partitions;
     private final int componentCount;
@@ -77,9 +78,19 @@ final class PartitionLogic {
     private ComponentFailure failure;
     private static final int[] NONE = new int[0];
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     PartitionLogic(int index, int partitions, int componentCount, int localCount, List<Envelope> initial,
                    long shuffleSeed, Outbox out) {
+        this(index, partitions, componentCount, localCount, false, initial, shuffleSeed, out);
+    }
+
+    /**
+     * @param hosted whether the partition manager calls its components itself (then deliveries and
+     *               their acknowledgements are not actor messages, for the statistics)
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    PartitionLogic(int index, int partitions, int componentCount, int localCount, boolean hosted,
+                   List<Envelope> initial, long shuffleSeed, Outbox out) {
+        this.hosted = hosted;
         this.out = out;
         this.index = index;
         this.partitions = partitions;
@@ -352,7 +363,9 @@ final class PartitionLogic {
     }
 
     private void handled(PartitionCommand.Handled h) {
-        pekkoMessages++;
+        if (!hosted) {
+            pekkoMessages++;
+        }
         if (awaiting == 0) {
             throw broken("got an acknowledgement from local component " + h.localIndex() + " it was not waiting for");
         }
@@ -411,8 +424,10 @@ final class PartitionLogic {
 
     private void finishRound() {
         if (ending) {
-            out.toCoordinator(new CoordinatorCommand.EndDone(index, messages, events(), activations + localCount,
-                    pekkoMessages, failure));
+            long all = activations + localCount;
+            // A component actor is told each activation; hosted components are called.
+            out.toCoordinator(new CoordinatorCommand.EndDone(index, messages, events(), all,
+                    pekkoMessages + (hosted ? 0 : all), failure));
             return;
         }
         List<CoordinatorCommand.SentBatch> sent = List.of();

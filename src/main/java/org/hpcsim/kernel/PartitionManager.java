@@ -1,5 +1,6 @@
 package org.hpcsim.kernel;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -15,15 +16,24 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
- * One partition's local time manager as an actor: spawns and watches the partition's component
- * actors and hands every message to a {@link PartitionLogic}, which holds the rules. Anything the
- * logic throws fails the run at once, as does a component actor that stops while the run goes on
- * (say, its constructor threw); messages after that are ignored.
+ * One partition's local time manager as an actor: hands every message to a {@link PartitionLogic},
+ * which holds the rules, and runs the partition's components as their {@link KernelOptions.Hosting}
+ * says. Hosted ({@code PARTITION}): it creates them and calls their {@link ComponentHost}s itself, and
+ * feeds what each did back to the logic once the logic's call returns (never from inside it), as the
+ * acknowledgement a component actor would have sent. As actors ({@code ACTOR}): it spawns and watches
+ * one actor per component, which answers each delivery with that acknowledgement. Anything the logic
+ * throws fails the run at once, as does a component whose constructor throws or whose actor stops
+ * while the run goes on; messages after that are ignored.
  */
 final class PartitionManager extends AbstractBehavior<PartitionCommand> implements PartitionLogic.Outbox {
 
     private final List<Wiring.Spec> specs;
+    /** The component actors, by local index ({@code ACTOR} hosting); empty when hosted. */
     private final List<ActorRef<KernelCommand>> locals;
+    /** The hosted components, by local index ({@code PARTITION} hosting); null for actors. */
+    private final ComponentHost[] hosts;
+    /** What hosted components did in the logic's current call, for the logic once that call returns. */
+    private final ArrayDeque<PartitionCommand.Handled> acknowledged = new ArrayDeque<>();
     private final PartitionLogic logic;
     private final CompletableFuture<KernelStats> result;
     private List<ActorRef<PartitionCommand>> peers;
@@ -31,35 +41,50 @@ final class PartitionManager extends AbstractBehavior<PartitionCommand> implemen
 
     private PartitionManager(ActorContext<PartitionCommand> context, int index, int partitions, int componentCount,
                              List<Wiring.Spec> components, List<Envelope> initial, KernelSettings settings,
-                             CompletableFuture<KernelStats> result) {
+                             KernelOptions.Hosting hosting, CompletableFuture<KernelStats> result) {
         super(context);
         this.specs = components;
         this.result = result;
-        this.locals = new ArrayList<>(components.size());
-        for (Wiring.Spec spec : components) {
-            int local = spec.id() / partitions;
-            if (local != locals.size()) {
+        boolean hosted = hosting == KernelOptions.Hosting.PARTITION;
+        this.locals = new ArrayList<>(hosted ? 0 : components.size());
+        this.hosts = hosted ? new ComponentHost[components.size()] : null;
+        for (int local = 0; local < components.size(); local++) {
+            Wiring.Spec spec = components.get(local);
+            if (spec.id() / partitions != local) {
                 throw new IllegalStateException("component ids must be dense; missing id before " + spec.id());
             }
-            ActorRef<KernelCommand> ref = context.spawn(ComponentActor.create(spec, local, settings.seed(),
-                    context.getSelf()), spec.instanceName(), DispatcherSelector.sameAsParent());
-            context.watch(ref);
-            locals.add(ref);
+            if (hosted) {
+                ComponentHost host = new ComponentHost(spec.id(), local, spec.instanceName(), settings.seed());
+                try {
+                    host.create(spec.factory(), spec.ports());
+                } catch (ComponentFailure f) {
+                    result.completeExceptionally(f);
+                    stopped();
+                    throw f;
+                }
+                hosts[local] = host;
+            } else {
+                ActorRef<KernelCommand> ref = context.spawn(ComponentActor.create(spec, local, settings.seed(),
+                        context.getSelf()), spec.instanceName(), DispatcherSelector.sameAsParent());
+                context.watch(ref);
+                locals.add(ref);
+            }
         }
-        this.logic = new PartitionLogic(index, partitions, componentCount, locals.size(), initial,
+        this.logic = new PartitionLogic(index, partitions, componentCount, components.size(), hosted, initial,
                 settings.shuffleSeed(), this);
     }
 
     static Behavior<PartitionCommand> create(int index, int partitions, int componentCount,
                                              List<Wiring.Spec> components, List<Envelope> initial,
-                                             KernelSettings settings, CompletableFuture<KernelStats> result) {
+                                             KernelSettings settings, KernelOptions.Hosting hosting,
+                                             CompletableFuture<KernelStats> result) {
         return Behaviors.setup(ctx -> new PartitionManager(ctx, index, partitions, componentCount, components,
-                initial, settings, result));
+                initial, settings, hosting, result));
     }
 
     @Override
     public Receive<PartitionCommand> createReceive() {
-        return new DirectReceive<>(this::receive, null, this::componentStopped);
+        return new DirectReceive<>(this::receive, this::stopped, this::componentStopped);
     }
 
     private Behavior<PartitionCommand> receive(PartitionCommand command) {
@@ -73,10 +98,25 @@ final class PartitionManager extends AbstractBehavior<PartitionCommand> implemen
         }
         try {
             logic.handle(command);
+            PartitionCommand.Handled done;
+            while ((done = acknowledged.poll()) != null) {
+                logic.handle(done);
+            }
         } catch (RuntimeException | Error e) {
             result.completeExceptionally(KernelFailure.thrown(e, logic.name(), command, logic::describe));
         }
         return this;
+    }
+
+    /** The run is over, or this actor failed: hosted components release what they hold (actors do so themselves). */
+    private void stopped() {
+        if (hosts != null) {
+            for (ComponentHost host : hosts) {
+                if (host != null) {
+                    host.stopped();
+                }
+            }
+        }
     }
 
     private void componentStopped(Terminated t) {
@@ -102,7 +142,11 @@ final class PartitionManager extends AbstractBehavior<PartitionCommand> implemen
 
     @Override
     public void toComponent(int localIndex, KernelCommand command) {
-        locals.get(localIndex).tell(command);
+        if (hosts != null) {
+            acknowledged.add(hosts[localIndex].handle(command));
+        } else {
+            locals.get(localIndex).tell(command);
+        }
     }
 
     @Override

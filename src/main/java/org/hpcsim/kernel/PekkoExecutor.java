@@ -15,9 +15,14 @@ import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
- * The default executor: runs a wiring's components as Pekko actors in an {@link ActorRuntime}, with
- * one coordinator and a few partition managers per dispatcher thread (components are spread over
- * them by id), and waits for quiescence.
+ * The executor for more than one thread: runs a wiring in an {@link ActorRuntime}, with one
+ * coordinator actor and a few partition manager actors per dispatcher thread (components are spread
+ * over them by id), and waits for quiescence. Where a component's handlers run is its
+ * {@link KernelOptions.Hosting}: by default its partition manager calls them in its own turn (the
+ * component keeps an actor's discipline: its own state, one handler at a time, nothing shared, only
+ * messages; the partitions of a round run in parallel); or each component is an actor of its own,
+ * which costs two actor hand-offs per delivery (measured 2.5-3x the CPU time on a 32,768-node torus,
+ * docs/performance.md) and buys nothing a component could observe.
  */
 public final class PekkoExecutor implements Executor {
 
@@ -25,14 +30,22 @@ public final class PekkoExecutor implements Executor {
     private static final long STOP_WAIT_SECONDS = 10;
 
     private final ActorRuntime runtime;
+    private final KernelOptions.Hosting hosting;
 
+    /** Components hosted by their partition managers. */
     public PekkoExecutor(ActorRuntime runtime) {
-        this.runtime = runtime;
+        this(runtime, KernelOptions.Hosting.PARTITION);
     }
 
+    public PekkoExecutor(ActorRuntime runtime, KernelOptions.Hosting hosting) {
+        this.runtime = runtime;
+        this.hosting = hosting;
+    }
+
+    /** {@code pekko}, or {@code pekko-actors} when every component is an actor of its own. */
     @Override
     public String name() {
-        return "pekko";
+        return hosting == KernelOptions.Hosting.ACTOR ? "pekko-actors" : "pekko";
     }
 
     /**
@@ -71,7 +84,7 @@ public final class PekkoExecutor implements Executor {
                 List<ActorRef<PartitionCommand>> managers = new ArrayList<>(p);
                 for (int i = 0; i < p; i++) {
                     ActorRef<PartitionCommand> m = ctx.spawn(PartitionManager.create(i, p, components.size(),
-                            byPartition.get(i), initialByPartition.get(i), settings, result), "partition-" + i,
+                            byPartition.get(i), initialByPartition.get(i), settings, hosting, result), "partition-" + i,
                             DispatcherSelector.sameAsParent());
                     ctx.watch(m);
                     managers.add(m);

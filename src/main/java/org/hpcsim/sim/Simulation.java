@@ -434,7 +434,7 @@ public final class Simulation {
 
     /** The executor {@code kernel.executor} resolves to; the Pekko one runs in {@code runtime}'s. */
     Executor executor(Supplier<ActorRuntime> runtime) {
-        return usesActors() ? new PekkoExecutor(runtime.get()) : new SequentialExecutor();
+        return usesActors() ? new PekkoExecutor(runtime.get(), scenario.kernel().hosting()) : new SequentialExecutor();
     }
 
     /** As {@link #run(ActorRuntime)}, under the given executor (the sequential one is the Pekko one's oracle). */

@@ -31,33 +31,48 @@ class KernelDeterminismTest {
 
     /** The gossip model's logs, by component, after a run with these settings. */
     static Map<Integer, String> run(ActorRuntime runtime, KernelSettings settings) {
+        return run(runtime, settings, KernelOptions.Hosting.PARTITION);
+    }
+
+    static Map<Integer, String> run(ActorRuntime runtime, KernelSettings settings, KernelOptions.Hosting hosting) {
         TestKernel kernel = new TestKernel(settings);
         Map<Integer, String> logs = GossipModel.build(kernel, 40, 20);
-        KernelStats stats = kernel.run(runtime);
+        KernelStats stats = kernel.run(runtime, hosting);
         assertTrue(stats.messages() > 1000, "the model must exercise the kernel: " + stats);
         return new TreeMap<>(logs);
     }
 
     @Test
-    void sameSeedGivesIdenticalLogsWhateverThreadsPartitionsThroughputOrShuffle() {
+    void sameSeedGivesIdenticalLogsWhateverThreadsPartitionsThroughputShuffleOrHosting() {
         Map<Integer, String> reference = run(runtime, REFERENCE);
         assertEquals(40, reference.size());
-        for (KernelSettings s : SETTINGS) {
-            assertEquals(reference, run(runtime, s), "logs differ with " + s);
+        for (KernelOptions.Hosting hosting : KernelOptions.Hosting.values()) {
+            for (KernelSettings s : SETTINGS) {
+                assertEquals(reference, run(runtime, s, hosting), "logs differ with " + s + ", " + hosting);
+            }
         }
     }
 
     @Test
     void theSequentialExecutorGivesThePekkoExecutorsLogsAndCounts() {
-        TestKernel pekko = new TestKernel(REFERENCE);
-        Map<Integer, String> pekkoLogs = GossipModel.build(pekko, 40, 20);
-        KernelStats p = pekko.run(runtime);
         TestKernel sequential = new TestKernel(new KernelSettings(8, 16, 5, 42, 99));
         Map<Integer, String> sequentialLogs = GossipModel.build(sequential, 40, 20);
         KernelStats s = sequential.runSequential();
-        assertEquals(new TreeMap<>(pekkoLogs), new TreeMap<>(sequentialLogs));
-        assertEquals(new KernelStats(p.endTime(), p.instants(), p.rounds(), p.messages(), p.events(), p.activations(),
-                0), s, "the same kernel statistics, less Pekko's own messages");
+        long hostedActorMessages = -1;
+        for (KernelOptions.Hosting hosting : KernelOptions.Hosting.values()) {
+            TestKernel pekko = new TestKernel(REFERENCE);
+            Map<Integer, String> pekkoLogs = GossipModel.build(pekko, 40, 20);
+            KernelStats p = pekko.run(runtime, hosting);
+            assertEquals(new TreeMap<>(pekkoLogs), new TreeMap<>(sequentialLogs), hosting.toString());
+            assertEquals(new KernelStats(p.endTime(), p.instants(), p.rounds(), p.messages(), p.events(),
+                    p.activations(), 0), s, "the same kernel statistics, less Pekko's own messages: " + hosting);
+            if (hosting == KernelOptions.Hosting.PARTITION) {
+                hostedActorMessages = p.actorMessages();
+            } else {
+                // Component actors: each activation is told, and acknowledged, as an actor message.
+                assertEquals(hostedActorMessages + 2 * p.activations(), p.actorMessages());
+            }
+        }
     }
 
     @Test

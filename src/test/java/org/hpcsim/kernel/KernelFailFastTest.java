@@ -68,29 +68,32 @@ class KernelFailFastTest {
 
     @Test
     void aComponentThatThrowsEndsTheRunNamingItTheTimeAndTheMessageItWasHandling() {
-        TestKernel kernel = ring(new KernelSettings(8, 32, 5, 1, 0), 200, 1_000_000, 50, 37);
-        ComponentFailure f = assertThrows(ComponentFailure.class, () -> kernel.run(TestRuntime.get()));
-        long ended = System.nanoTime();
-        assertEquals(37, f.componentId());
-        assertEquals(50, f.time());
-        assertEquals("component ring-37 failed at t=0.00005s (round 0) handling Tick[hop=50] from component 36:"
-                + " java.lang.IllegalStateException: boom in 37", f.getMessage());
-        System.out.printf("a throwing component ended the run %.1f ms after the throw%n",
-                (ended - Ring.thrownAt.get()) / 1e6);
+        for (KernelOptions.Hosting hosting : KernelOptions.Hosting.values()) {
+            TestKernel kernel = ring(new KernelSettings(8, 32, 5, 1, 0), 200, 1_000_000, 50, 37);
+            ComponentFailure f = assertThrows(ComponentFailure.class, () -> kernel.run(TestRuntime.get(), hosting));
+            long ended = System.nanoTime();
+            assertEquals(37, f.componentId());
+            assertEquals(50, f.time());
+            assertEquals("component ring-37 failed at t=0.00005s (round 0) handling Tick[hop=50] from component 36:"
+                    + " java.lang.IllegalStateException: boom in 37", f.getMessage());
+            System.out.printf("%s: a throwing component ended the run %.1f ms after the throw%n", hosting,
+                    (ended - Ring.thrownAt.get()) / 1e6);
+        }
     }
 
     @Test
     void whenSeveralComponentsThrowInOneRoundTheLowestIdIsReportedWhateverTheThreadsAndOrder() {
         for (int i = 0; i < 10; i++) {
             KernelSettings s = new KernelSettings(1 + i % 8, 2 + i * 3, 1 + i % 3 * 50, 1, i % 2 == 0 ? 0 : 100 + i);
+            KernelOptions.Hosting hosting = KernelOptions.Hosting.values()[i / 3 % 2];
             TestKernel kernel = ring(s, 60, 1_000_000, 20, 53, 11, 29);
-            ComponentFailure f = assertThrows(ComponentFailure.class, () -> kernel.run(TestRuntime.get()));
-            assertEquals(11, f.componentId(), "with " + s);
+            ComponentFailure f = assertThrows(ComponentFailure.class, () -> kernel.run(TestRuntime.get(), hosting));
+            assertEquals(11, f.componentId(), "with " + s + ", " + hosting);
         }
     }
 
     @Test
-    void aComponentWhoseActorCannotStartFailsTheRunInsteadOfHangingIt() {
+    void aComponentThatCannotBeCreatedFailsTheRunInsteadOfHangingIt() {
         TestKernel kernel = new TestKernel(new KernelSettings(2, 4, 100, 1, 0));
         for (int i = 0; i < 8; i++) {
             int id = i;
@@ -102,12 +105,14 @@ class KernelFailFastTest {
             });
             kernel.schedule(new Address<Tick>(i), new Tick(0), 0);
         }
-        ComponentFailure f = assertThrows(ComponentFailure.class, () -> kernel.run(TestRuntime.get()));
-        assertEquals(5, f.componentId());
-        assertEquals("component fragile-5 failed at t=0s (round 0) when it was created:"
-                + " java.lang.IllegalArgumentException: cannot build component 5", f.getMessage());
         ComponentFailure sequential = assertThrows(ComponentFailure.class, kernel::runSequential);
-        assertEquals(f.getMessage(), sequential.getMessage(), "both executors fail alike");
+        assertEquals(5, sequential.componentId());
+        assertEquals("component fragile-5 failed at t=0s (round 0) when it was created:"
+                + " java.lang.IllegalArgumentException: cannot build component 5", sequential.getMessage());
+        for (KernelOptions.Hosting hosting : KernelOptions.Hosting.values()) {
+            ComponentFailure f = assertThrows(ComponentFailure.class, () -> kernel.run(TestRuntime.get(), hosting));
+            assertEquals(sequential.getMessage(), f.getMessage(), "every executor and hosting fails alike: " + hosting);
+        }
     }
 
     @Test

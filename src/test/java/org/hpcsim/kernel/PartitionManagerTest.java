@@ -23,6 +23,12 @@ class PartitionManagerTest {
 
     @Test
     void aRoundWaitsForTheNamedInboundBatchesThenReportsWhatIsPending() {
+        for (KernelOptions.Hosting hosting : KernelOptions.Hosting.values()) {
+            aRoundWaitsForTheNamedInboundBatches(hosting);
+        }
+    }
+
+    private void aRoundWaitsForTheNamedInboundBatches(KernelOptions.Hosting hosting) {
         ScriptedModel model = new ScriptedModel();
         KernelSettings settings = new KernelSettings(1, 2, 100, 1, 0);
         // Partition 0 of 2 holds component 0; component 1 would be in partition 1.
@@ -30,7 +36,7 @@ class PartitionManagerTest {
         wiring.add(ComponentType.of("scripted", Note.class), ports -> new ScriptedModel.Actor(model.log, null));
         List<Wiring.Spec> components = wiring.specs();
         ActorRef<PartitionCommand> pm = testKit.spawn(PartitionManager.create(0, 2, 2, components, List.of(),
-                settings, new java.util.concurrent.CompletableFuture<>()));
+                settings, hosting, new java.util.concurrent.CompletableFuture<>()));
         TestProbe<CoordinatorCommand> coordinator = testKit.createTestProbe();
         pm.tell(new PartitionCommand.Init(List.of(pm, pm), coordinator.getRef()));
 
@@ -42,6 +48,6 @@ class PartitionManagerTest {
         CoordinatorCommand.RoundDone done = coordinator.expectMessageClass(CoordinatorCommand.RoundDone.class);
         assertArrayEquals(new int[] {1}, done.mergedFrom(), "it merged one batch, from partition 1");
         assertEquals(8, done.nextTime(), "the note sent with latency 3 is pending at 8");
-        assertEquals(List.of("5,0:hello"), model.log);
+        assertEquals(List.of("5,0:hello"), model.log, hosting.toString());
     }
 }

@@ -38,8 +38,13 @@ final class TestKernel {
         return progress;
     }
 
+    /** Under the Pekko executor, components hosted by their partition managers (the default). */
     KernelStats run(ActorRuntime runtime) {
         return new PekkoExecutor(runtime).run(wiring, settings, control, progress);
+    }
+
+    KernelStats run(ActorRuntime runtime, KernelOptions.Hosting hosting) {
+        return new PekkoExecutor(runtime, hosting).run(wiring, settings, control, progress);
     }
 
     KernelStats runSequential() {
