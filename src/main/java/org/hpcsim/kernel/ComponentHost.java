@@ -24,6 +24,7 @@ final class ComponentHost implements Context {
     private long nextSeq;
     private Envelope firstOut;
     private ArrayList<Envelope> moreOut;
+    private Sink sink;
     private boolean endOfInstantRequested;
     private boolean windDownRequested;
     private boolean stopRequested;
@@ -61,8 +62,38 @@ final class ComponentHost implements Context {
         return name;
     }
 
+    /** Where a component's messages go as it sends them, instead of into its acknowledgement. */
+    interface Sink {
+        void sent(Envelope message);
+    }
+
+    /**
+     * From now on, what the component sends goes to {@code sink} as it sends it, and acknowledgements
+     * list no messages: the sequential executor's way, with no outbox per delivery.
+     */
+    void sendTo(Sink sink) {
+        this.sink = sink;
+    }
+
     /** Handles one kernel command and answers what it did, as the partition manager's {@code Handled}. */
     PartitionCommand.Handled handle(KernelCommand command) {
+        run(command);
+        return acknowledge();
+    }
+
+    /**
+     * Delivers one message at (time, round) unless an earlier one since the last {@link #takeFlags}
+     * threw (the rest of a failed delivery's messages are not handled); for the sequential executor,
+     * with no command or acknowledgement records.
+     */
+    void deliverNext(long time, int round, Envelope message) {
+        if (error == null) {
+            deliver(time, round, message);
+        }
+    }
+
+    /** Handles one kernel command; what it did is then taken with {@link #takeFlags} and {@link #takeError}. */
+    void run(KernelCommand command) {
         if (command instanceof KernelCommand.DeliverOne one) {
             deliver(one.time(), one.round(), one.message());
         } else if (command instanceof KernelCommand.Deliver many) {
@@ -81,7 +112,6 @@ final class ComponentHost implements Context {
             call(((KernelCommand.SimulationEnd) command).time(), round, () -> component.onSimulationEnd(this),
                     "at the end of the simulation");
         }
-        return acknowledge();
     }
 
     /** The run is over (ended or failed): lets the component release what it holds. */
@@ -120,6 +150,12 @@ final class ComponentHost implements Context {
         List<Envelope> out = moreOut != null ? moreOut : firstOut != null ? List.of(firstOut) : NO_MESSAGES;
         firstOut = null;
         moreOut = null;
+        int flags = takeFlags();
+        return new PartitionCommand.Handled(localIndex, out, flags, takeError());
+    }
+
+    /** What the component asked of the kernel since the last call ({@code Handled}'s flags), forgotten then. */
+    int takeFlags() {
         int flags = (endOfInstantRequested ? PartitionCommand.Handled.END_OF_INSTANT : 0)
                 | (windDownRequested ? PartitionCommand.Handled.WIND_DOWN : 0)
                 | (stopRequested ? PartitionCommand.Handled.STOP : 0)
@@ -128,9 +164,14 @@ final class ComponentHost implements Context {
         windDownRequested = false;
         stopRequested = false;
         haltRequested = false;
+        return flags;
+    }
+
+    /** What the component threw since the last call, or null; forgotten then. */
+    ComponentFailure takeError() {
         ComponentFailure failure = error;
         error = null;
-        return new PartitionCommand.Handled(localIndex, out, flags, failure);
+        return failure;
     }
 
     @Override
@@ -203,7 +244,9 @@ final class ComponentHost implements Context {
             throw new IllegalStateException("component " + id + " sent a message after the simulation ended");
         }
         Envelope e = new Envelope(time, deliveryRound, id, nextSeq++, target, message);
-        if (firstOut == null) {
+        if (sink != null) {
+            sink.sent(e);
+        } else if (firstOut == null) {
             firstOut = e;
         } else {
             if (moreOut == null) {

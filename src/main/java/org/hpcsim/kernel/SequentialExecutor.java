@@ -1,6 +1,5 @@
 package org.hpcsim.kernel;
 
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -38,7 +37,11 @@ public final class SequentialExecutor implements Executor {
                 host.create(spec.factory(), spec.ports());
                 hosts[spec.id()] = host;
             }
-            return new Loop(hosts, wiring.initial(), control, progress).run(wiring.initialCount());
+            Loop loop = new Loop(hosts, wiring.initial(), control, progress);
+            for (ComponentHost h : hosts) {
+                h.sendTo(loop);
+            }
+            return loop.run(wiring.initialCount());
         } finally {
             for (ComponentHost h : hosts) {
                 if (h != null) {
@@ -48,8 +51,8 @@ public final class SequentialExecutor implements Executor {
         }
     }
 
-    /** One run's state. */
-    private static final class Loop {
+    /** One run's state; what a component sends goes straight into its queue. */
+    private static final class Loop implements ComponentHost.Sink {
         private final ComponentHost[] hosts;
         private final PendingQueue pending = new PendingQueue();
         private final BitSet wantsEndOfInstant = new BitSet();
@@ -170,34 +173,39 @@ public final class SequentialExecutor implements Executor {
             }
         }
 
-        /** Delivers every message due at (time, round), target by target in id order. */
+        /**
+         * Delivers every message due at (time, round), target by target in id order. What a
+         * component sends meanwhile is due in a later round, so it never joins the messages being
+         * taken out.
+         */
         private void deliverRound() {
-            while (!pending.isEmpty() && pending.peek().time() == time && pending.peek().round() == round) {
-                Envelope first = pending.poll();
-                KernelCommand delivery;
-                int count = 1;
-                if (!sameTarget(pending.peek(), first)) {
-                    delivery = new KernelCommand.DeliverOne(time, round, first);
-                } else {
-                    List<Envelope> group = new ArrayList<>();
-                    group.add(first);
-                    while (sameTarget(pending.peek(), first)) {
-                        group.add(pending.poll());
-                    }
-                    delivery = new KernelCommand.Deliver(time, round, group);
-                    count = group.size();
-                }
+            Envelope next = pending.peek();
+            while (next != null && next.time() == time && next.round() == round) {
+                int target = next.target();
+                ComponentHost host = hosts[target];
+                int count = 0;
+                do {
+                    host.deliverNext(time, round, pending.poll());
+                    count++;
+                    next = pending.peek();
+                } while (next != null && next.time() == time && next.round() == round && next.target() == target);
                 messages += count;
                 events += count;
                 activations++;
-                apply(first.target(), hosts[first.target()].handle(delivery));
+                handled(target, host);
             }
             settle();
         }
 
-        /** Whether {@code e} is due in the current round to {@code first}'s target. */
-        private boolean sameTarget(Envelope e, Envelope first) {
-            return e != null && e.time() == time && e.round() == round && e.target() == first.target();
+        @Override
+        public void sent(Envelope e) {
+            if (e.target() < 0 || e.target() >= hosts.length) {
+                fail(new ComponentFailure(e.sender(), hosts[e.sender()].name(), time, round,
+                        "sending " + ComponentFailure.describe(e.payload()),
+                        new IllegalStateException("message to unknown component " + e.target())));
+                return;
+            }
+            pending.add(e);
         }
 
         /** Calls the components in {@code wanting}, in id order, and forgets that they asked. */
@@ -207,36 +215,29 @@ public final class SequentialExecutor implements Executor {
             for (int c = callees.nextSetBit(0); c >= 0; c = callees.nextSetBit(c + 1)) {
                 events++;
                 activations++;
-                apply(c, hosts[c].handle(command));
+                hosts[c].run(command);
+                handled(c, hosts[c]);
             }
             settle();
         }
 
-        private void apply(int component, PartitionCommand.Handled h) {
-            if (h.error() != null) {
-                fail(h.error());
+        /** Takes what {@code component} did (its messages are already queued, see {@link #sent}). */
+        private void handled(int component, ComponentHost host) {
+            ComponentFailure error = host.takeError();
+            if (error != null) {
+                fail(error);
             }
-            List<Envelope> out = h.out();
-            for (int i = 0, n = out.size(); i < n; i++) {
-                Envelope e = out.get(i);
-                if (e.target() < 0 || e.target() >= hosts.length) {
-                    fail(new ComponentFailure(component, hosts[component].name(), time, round,
-                            "sending " + ComponentFailure.describe(e.payload()),
-                            new IllegalStateException("message to unknown component " + e.target())));
-                    continue;
-                }
-                pending.add(e);
-            }
-            if (h.wantsEndOfInstant()) {
+            int flags = host.takeFlags();
+            if ((flags & PartitionCommand.Handled.END_OF_INSTANT) != 0) {
                 wantsEndOfInstant.set(component);
             }
-            if ((h.flags() & PartitionCommand.Handled.WIND_DOWN) != 0) {
+            if ((flags & PartitionCommand.Handled.WIND_DOWN) != 0) {
                 wantsWindDown.set(component);
             }
-            if ((h.flags() & PartitionCommand.Handled.STOP) != 0) {
+            if ((flags & PartitionCommand.Handled.STOP) != 0) {
                 stopRequested = true;
             }
-            if ((h.flags() & PartitionCommand.Handled.HALT) != 0) {
+            if ((flags & PartitionCommand.Handled.HALT) != 0) {
                 stoppedEarly = true;
             }
         }
@@ -262,7 +263,8 @@ public final class SequentialExecutor implements Executor {
             long now = time == Long.MIN_VALUE ? 0 : time;
             KernelCommand.SimulationEnd end = new KernelCommand.SimulationEnd(now);
             for (int c = 0; c < hosts.length; c++) {
-                apply(c, hosts[c].handle(end));
+                hosts[c].run(end);
+                handled(c, hosts[c]);
             }
             activations += hosts.length;
             settle();
