@@ -93,6 +93,26 @@ class KernelFailFastTest {
     }
 
     @Test
+    void aMessageToAComponentThatDoesNotExistFailsTheRunNamingItsSenderUnderEveryExecutor() {
+        TestKernel kernel = new TestKernel(new KernelSettings(2, 4, 100, 1, 0));
+        for (int i = 0; i < 8; i++) {
+            // A ring of 9 on 8 components: component 7 sends to component 8, which is not there.
+            kernel.add(i, "ring", ports -> new Ring(9, 100, -1, false));
+            kernel.schedule(new Address<Tick>(i), new Tick(0), 0);
+        }
+        ComponentFailure sequential = assertThrows(ComponentFailure.class, kernel::runSequential);
+        assertEquals(7, sequential.componentId());
+        assertEquals(0, sequential.time());
+        assertTrue(sequential.getMessage().contains("sending Tick[hop=1]")
+                && sequential.getMessage().endsWith("message to unknown component 8"), sequential.getMessage());
+        for (KernelOptions.Hosting hosting : KernelOptions.Hosting.values()) {
+            ComponentFailure f = assertThrows(ComponentFailure.class, () -> kernel.run(TestRuntime.get(), hosting));
+            assertEquals(7, f.componentId(), hosting.toString());
+            assertTrue(f.getMessage().endsWith("message to unknown component 8"), f.getMessage());
+        }
+    }
+
+    @Test
     void aComponentThatCannotBeCreatedFailsTheRunInsteadOfHangingIt() {
         TestKernel kernel = new TestKernel(new KernelSettings(2, 4, 100, 1, 0));
         for (int i = 0; i < 8; i++) {
