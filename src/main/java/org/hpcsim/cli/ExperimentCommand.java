@@ -344,7 +344,7 @@ final class ExperimentCommand implements Runnable {
             // The directory is taken first: its runs are written in place, into runs/ (each an output of its own).
             OutputDirectory dir = OutputDirectory.open(common.out, "experiment", common.force);
             List<CoolingExperiment.Entry> entries;
-            try (LazyRuntime runtime = new LazyRuntime(null)) {
+            try (LazyRuntime runtime = new LazyRuntime()) {
                 dir.inPlace("runs");
                 CoolingExperiment.Settings s = new CoolingExperiment.Settings(keys, allocators, common.out,
                         common.threads());

@@ -5,18 +5,13 @@ import java.util.function.Supplier;
 import org.hpcsim.kernel.ActorRuntime;
 
 /**
- * The actor runtime of one command, started only if a run is to use actors: the one {@link Main}
- * started ahead of the command, else one started on the first {@link #startSoon} or {@link #get}.
- * Runs on one thread use the sequential executor and never start it (Pekko costs most of a second of
- * CPU to start). Closing shuts it down once it has started, also if it is still starting.
+ * The actor runtime of one command, started only if a run is to use actors: on the first {@link
+ * #startSoon} or {@link #get}. Runs on one thread use the sequential executor and never start it
+ * (Pekko costs most of a second of CPU to start). Closing shuts it down once it has started, also if
+ * it is still starting.
  */
 final class LazyRuntime implements Supplier<ActorRuntime>, AutoCloseable {
     private CompletableFuture<ActorRuntime> started;
-
-    /** @param prestarted a runtime already starting, or null */
-    LazyRuntime(CompletableFuture<ActorRuntime> prestarted) {
-        this.started = prestarted;
-    }
 
     /**
      * Starts the runtime in the background unless it is starting already: for a command that knows

@@ -49,11 +49,6 @@ public final class Main implements Runnable {
         // Plots are drawn off screen: never look for a display (nor fail for want of one).
         System.setProperty("java.awt.headless", "true");
         Interrupts.install();
-        if (args.length > 0 && (args[0].equals("run") || args[0].equals("sweep"))) {
-            // Pekko takes most of a second to start: where a run may need it, begin before the command
-            // line is even parsed.
-            RunCommand.prestart();
-        }
         System.exit(execute(args));
     }
 

@@ -159,7 +159,7 @@ final class MalleableCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        try (Plugins loaded = plugins.load(); LazyRuntime runtime = new LazyRuntime(null)) {
+        try (Plugins loaded = plugins.load(); LazyRuntime runtime = new LazyRuntime()) {
             r = MalleableExperiment.run(instance, scheduler, alphaUpTo, exact ? exactSteps : 0, loaded.registry(),
                     runtime, work);
         } catch (ExactSolver.SearchLimitException e) {

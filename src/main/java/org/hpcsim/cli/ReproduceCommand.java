@@ -103,7 +103,7 @@ final class ReproduceCommand implements Callable<Integer> {
         OutputDirectory dir = OutputDirectory.open(out, "reproduce", force);
         List<Outcome> outcomes = new ArrayList<>();
         String command = "hpcsim reproduce " + (all ? "--all" : String.join(" ", chosen.stream().map(Reproduction::name).toList()));
-        try (Plugins plugins = Plugins.none(); LazyRuntime runtime = new LazyRuntime(null)) {
+        try (Plugins plugins = Plugins.none(); LazyRuntime runtime = new LazyRuntime()) {
             Path runs = dir.inPlace("runs");
             for (Reproduction r : chosen) {
                 spec.commandLine().getErr().println("reproducing " + r.name() + " ...");

@@ -9,11 +9,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.events.ScenarioEvent;
-import org.hpcsim.kernel.ActorRuntime;
-import org.hpcsim.kernel.KernelOptions;
 import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.plot.PlotOptions;
 import org.hpcsim.plot.RunPlots;
@@ -60,31 +57,9 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    private static CompletableFuture<ActorRuntime> prestarted;
-
-    /**
-     * Starts the actor runtime in the background ahead of the command (used by {@link Main#main}) on
-     * a machine of more than {@value KernelOptions#SINGLE_THREAD_CORES} cores, where automatic threads
-     * may give a run several and with them the Pekko executor; on fewer a run has one thread unless
-     * it asks for more, and runs sequentially.
-     */
-    static synchronized void prestart() {
-        if (prestarted == null && Runtime.getRuntime().availableProcessors() > KernelOptions.SINGLE_THREAD_CORES) {
-            ActorRuntime.setUpLogging();
-            prestarted = ActorRuntime.startInBackground();
-        }
-    }
-
-    /** The runtime started by {@link #prestart} if any, else one that starts when asked (used by run and sweep). */
-    static synchronized LazyRuntime takeRuntime() {
-        LazyRuntime r = new LazyRuntime(prestarted);
-        prestarted = null;
-        return r;
-    }
-
     @Override
     public Integer call() throws InterruptedException {
-        try (LazyRuntime runtime = takeRuntime()) {
+        try (LazyRuntime runtime = new LazyRuntime()) {
             if (plots) {
                 RunOptions.agree("--plots", "output.plots", true, options.overrides);
             }
@@ -94,7 +69,7 @@ final class RunCommand implements Callable<Integer> {
             Config config = ScenarioLoader.config(options, batsimOutput ? Map.of("output.batsim", "true") : Map.of());
             try (Plugins plugins = Plugins.load(Scenario.plugins(config))) {
                 Scenario scenario = Scenario.from(config, plugins.registry());
-                if (scenario.kernel().mayNeedActors(Runtime.getRuntime().availableProcessors())) {
+                if (scenario.kernel().mayNeedActors()) {
                     // Pekko starts on another core while the trace is read and checked.
                     runtime.startSoon();
                 }
@@ -133,7 +108,7 @@ final class RunCommand implements Callable<Integer> {
         RunMonitor monitor = new RunMonitor(scenario.trace());
         try (ProgressLine progress = ProgressLine.wanted(scenario.progress(), options.quiet)
                 ? ProgressLine.start(System.err, "[hpcsim] ", monitor::line) : null) {
-            sim = Simulation.prepare(scenario, registry, Runtime.getRuntime().availableProcessors(), monitor.scan());
+            sim = Simulation.prepare(scenario, registry, monitor.scan());
             monitor.prepared(sim);
             ready(sim, progress);
             if (progress != null) {

@@ -54,8 +54,8 @@ public final class RunOptions {
     @Option(names = "--seed", paramLabel = "N", description = "Master random seed; key seed.")
     Long seed;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Threads, 0 = automatic; one runs sequentially, more"
-            + " as Pekko actors (kernel.executor = auto); key kernel.threads.")
+    @Option(names = "--threads", paramLabel = "N", description = "Threads, 0 = automatic (one); one runs"
+            + " sequentially, more as Pekko actors (kernel.executor = auto); key kernel.threads.")
     Integer threads;
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Output directory; key output.dir.")

@@ -49,8 +49,8 @@ final class SweepCommand implements Callable<Integer> {
     Path config;
 
     @Option(names = "--parallel", paramLabel = "N",
-            description = "Runs at once (default: the number of cores). Each run's automatic kernel.threads gets"
-                    + " at most cores / N threads.")
+            description = "Runs at once (default: the number of cores). Each run gets one thread unless its"
+                    + " kernel.threads says otherwise.")
     Integer parallel;
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "The sweep's directory (default: the base's output.dir).")
@@ -108,7 +108,7 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         // Pekko starts when the plan is read, on another core, if a run may need it.
-        LazyRuntime runtime = RunCommand.takeRuntime();
+        LazyRuntime runtime = new LazyRuntime();
         // Loaded while the sweep file is read (its base names jars too), closed when the sweep is over.
         Plugins[] loaded = {Plugins.none()};
         try {
@@ -157,8 +157,7 @@ final class SweepCommand implements Callable<Integer> {
                     downAfter != null ? CLI : config.toString(), downAfter != null ? "--down-after"
                             : "sweep.cluster.down-after") : null;
             int runs = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
-            int share = Math.max(1, Runtime.getRuntime().availableProcessors() / runs);
-            if (!onCluster && plan.combinations().stream().anyMatch(c -> c.scenario().kernel().mayNeedActors(share))) {
+            if (!onCluster && plan.combinations().stream().anyMatch(c -> c.scenario().kernel().mayNeedActors())) {
                 runtime.startSoon();
             }
             List<SweepRunner.Failure> failures;

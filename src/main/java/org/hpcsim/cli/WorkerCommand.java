@@ -40,7 +40,7 @@ final class WorkerCommand implements Callable<Integer> {
     String join;
 
     @Option(names = "--parallel", paramLabel = "N", description = "Runs at once (default: the number of cores). Each"
-            + " run's automatic kernel.threads gets at most cores / N threads.")
+            + " run gets one thread unless its kernel.threads says otherwise.")
     Integer parallel;
 
     @Option(names = "--bind", paramLabel = "HOST[:PORT]", description = "The address the coordinator reaches this worker"
@@ -95,7 +95,7 @@ final class WorkerCommand implements Callable<Integer> {
             throw new InputException(base.toString(), 0, "--work-dir", "cannot make a directory there: " + e);
         }
         PrintWriter err = spec.commandLine().getErr();
-        try (LazyRuntime runtime = RunCommand.takeRuntime()) {
+        try (LazyRuntime runtime = new LazyRuntime()) {
             Worker.Outcome outcome = Worker.run(new Worker.Settings(coordinator, self, slots, dir, down), runtime,
                     WorkerCommand::failure, line -> {
                         if (!quiet) {

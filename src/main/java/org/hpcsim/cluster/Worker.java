@@ -156,8 +156,7 @@ public final class Worker {
                 + " (from the coordinator)"), Map.of("output.dir", dir.toString()));
         Registry registry = registry(Scenario.plugins(config));
         Scenario scenario = Scenario.from(config, registry);
-        int cores = Math.max(1, Runtime.getRuntime().availableProcessors() / settings.parallel());
-        Simulation.prepare(scenario, registry, cores, new ScanProgress()).run(runtime);
+        Simulation.prepare(scenario, registry).run(runtime);
         if (scenario.plots()) {
             RunPlots.write(dir, dir.resolve("plots"), PlotOptions.defaults());
         }

@@ -3,7 +3,7 @@ package org.hpcsim.kernel;
 /**
  * Kernel options (keys {@code kernel.*}).
  *
- * @param threads              dispatcher threads; 0 = automatic (see {@link #threadsFor(int, int)})
+ * @param threads              dispatcher threads; 0 = automatic (see {@link #runThreads()})
  * @param partitionsPerThread  partition managers per thread
  * @param throughput           Pekko dispatcher throughput
  * @param feederBatch          jobs per feeder wake-up
@@ -47,44 +47,27 @@ public record KernelOptions(int threads, int partitionsPerThread, int throughput
     }
 
     /**
-     * Whether a run on a share of {@code cores} cores may need the actor system: false only when it is
-     * sure to run sequentially (said so, or automatic on one thread), which is known before the
-     * machine is built except for automatic threads on more than {@value #SINGLE_THREAD_CORES} cores.
+     * Whether a run may need the actor system: only when it asks for Pekko's executor, or for more
+     * than one thread under the automatic one. Known before the machine is built.
      */
-    public boolean mayNeedActors(int cores) {
+    public boolean mayNeedActors() {
         return switch (executor) {
             case PEKKO -> true;
             case SEQUENTIAL -> false;
-            case AUTO -> threads > 1 || threads == 0 && cores > SINGLE_THREAD_CORES;
+            case AUTO -> threads > 1;
         };
     }
 
-    /** Components per thread below which more threads only add hand-offs (measured, see docs/performance.md). */
-    static final int COMPONENTS_PER_THREAD = 8192;
-
     /**
-     * Cores at or below which the automatic count is one thread: on 2 cores a second dispatcher
-     * thread made no measured run faster (a 4,096-node torus with link actors, 30,000 and 100,000-node
-     * machines, the 10,000-node room) and some much slower, since the JIT compiler and the garbage
-     * collector need the other core (docs/performance.md).
+     * The threads a run gets: the configured number, or one when automatic ({@code kernel.threads =
+     * 0}). One, whatever the machine: on the 2-core development machine and on a 16-core one, no
+     * measured simulation ran faster on more threads than on one thread under the sequential
+     * executor (each of a round's few hundred deliveries is a fraction of a microsecond of work,
+     * less than handing it to another thread costs), while Pekko's executor on more threads took up
+     * to 2.6 times as long (docs/performance.md, Threads). A machine's cores pay by running several
+     * simulations at once (a sweep's {@code --parallel}).
      */
-    public static final int SINGLE_THREAD_CORES = 2;
-
-    /**
-     * Threads for a simulation of {@code components} actors: the configured number, or when
-     * automatic, one on a share of at most {@value #SINGLE_THREAD_CORES} cores, else one per
-     * {@value #COMPONENTS_PER_THREAD} components, at least one and at most {@code cores} (all of the
-     * machine's for one run; a sweep running several at once gives each its share). A round's work
-     * is split over threads only if enough actors act in it; smaller simulations run fastest on one
-     * thread. Results are identical either way.
-     */
-    public int threadsFor(int components, int cores) {
-        if (threads > 0) {
-            return threads;
-        }
-        if (cores <= SINGLE_THREAD_CORES) {
-            return 1;
-        }
-        return Math.max(1, Math.min(cores, components / COMPONENTS_PER_THREAD));
+    public int runThreads() {
+        return threads > 0 ? threads : 1;
     }
 }

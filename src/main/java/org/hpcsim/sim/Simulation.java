@@ -118,7 +118,7 @@ public final class Simulation {
 
     private Simulation(Scenario scenario, Trace trace, Topology topology, String spanCurve, int[] spanRanks,
                        SchedulerCore core, LinkMap links, NetworkPlanner network, Room room, FailureModel failureModel,
-                       IoAssignment io, int cores) {
+                       IoAssignment io) {
         this.scenario = scenario;
         this.trace = trace;
         this.topology = topology;
@@ -131,27 +131,19 @@ public final class Simulation {
         this.failureModel = failureModel;
         this.io = io;
         KernelOptions k = scenario.kernel();
-        int threads = k.threadsFor(topology.size() + 3 + linkActors() + ioActors() + roomActors(), cores);
+        int threads = k.runThreads();
         this.engine = k.engineFor(threads);
         this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
                 scenario.seed(), 0);
     }
 
-    /** Checks the inputs and builds the machine and policies; writes nothing. Automatic threads: up to every core. */
+    /** Checks the inputs and builds the machine and policies; writes nothing. */
     public static Simulation prepare(Scenario scenario, Registry registry) {
-        return prepare(scenario, registry, Runtime.getRuntime().availableProcessors());
+        return prepare(scenario, registry, new ScanProgress());
     }
 
-    /**
-     * As {@link #prepare(Scenario, Registry)}, for a run that shares the machine with others: automatic
-     * {@code kernel.threads} takes at most {@code cores} threads (an explicit count is kept).
-     */
-    public static Simulation prepare(Scenario scenario, Registry registry, int cores) {
-        return prepare(scenario, registry, cores, new ScanProgress());
-    }
-
-    /** As {@link #prepare(Scenario, Registry, int)}, telling {@code scan} how far the trace has been read. */
-    public static Simulation prepare(Scenario scenario, Registry registry, int cores, ScanProgress scan) {
+    /** As {@link #prepare(Scenario, Registry)}, telling {@code scan} how far the trace has been read. */
+    public static Simulation prepare(Scenario scenario, Registry registry, ScanProgress scan) {
         TraceOpener format = registry.traceOpener(scenario.traceFormat(), scenario.trace());
         Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan);
         Topology topology = machine(scenario, trace);
@@ -231,7 +223,7 @@ public final class Simulation {
             throw scenario.invalid("malleable.speedup", e.getMessage());
         }
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
-                new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io, cores);
+                new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io);
         sim.warnings.addAll(warnings(scenario, trace, topology));
         for (ScenarioEvent e : scenario.events()) {
             try {

@@ -461,7 +461,6 @@ public final class SweepRunner implements AutoCloseable {
 
     /** Runs the pending runs in this process, {@code workers} at once. */
     private void runHere(Supplier<ActorRuntime> runtime) {
-        int cores = Math.max(1, Runtime.getRuntime().availableProcessors() / workers);
         AtomicInteger next = new AtomicInteger();
         AtomicInteger worker = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
@@ -474,7 +473,7 @@ public final class SweepRunner implements AutoCloseable {
             for (int w = 0; w < workers; w++) {
                 loops.add(pool.submit(() -> {
                     for (int i = next.getAndIncrement(); i < pending.size() && !stop.get(); i = next.getAndIncrement()) {
-                        runOne(pending.get(i), runtime, cores);
+                        runOne(pending.get(i), runtime);
                     }
                 }));
             }
@@ -494,14 +493,14 @@ public final class SweepRunner implements AutoCloseable {
         }
     }
 
-    private void runOne(Combination c, Supplier<ActorRuntime> runtime, int cores) {
+    private void runOne(Combination c, Supplier<ActorRuntime> runtime) {
         long t0 = System.nanoTime();
         Running r = new Running(c);
         running.put(c.index(), r);
         reporter.changed();
         SummaryJson summary;
         try {
-            Simulation sim = Simulation.prepare(c.scenario(), registry, cores, r.scan);
+            Simulation sim = Simulation.prepare(c.scenario(), registry, r.scan);
             r.simulation = sim;
             reporter.changed();
             sim.run(runtime);

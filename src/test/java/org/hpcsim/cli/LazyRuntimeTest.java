@@ -22,7 +22,7 @@ class LazyRuntimeTest {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             for (int round = 0; round < 3; round++) {
-                LazyRuntime lazy = new LazyRuntime(null);
+                LazyRuntime lazy = new LazyRuntime();
                 CyclicBarrier together = new CyclicBarrier(threads);
                 List<Future<ActorRuntime>> asked = new ArrayList<>();
                 for (int t = 0; t < threads; t++) {

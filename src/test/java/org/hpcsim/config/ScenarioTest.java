@@ -85,17 +85,11 @@ class ScenarioTest {
     }
 
     @Test
-    void automaticThreadsAreOneForSmallSimulationsAndOnTwoCoresAndCappedAtTheCoreShare() {
-        KernelOptions auto = scenario().kernel();
-        assertEquals(1, auto.threadsFor(131, 16));
-        assertEquals(1, auto.threadsFor(1_000_000, 2));
-        assertEquals(3, auto.threadsFor(1_000_000, 3));
-        assertEquals(2, scenario("kernel.threads", "2").kernel().threadsFor(1_000_000, 2));
-        assertEquals(3, scenario("kernel.threads", "3").kernel().threadsFor(131, 1));
-        assertEquals(16, auto.threadsFor(1_000_000, 16));
-        assertEquals(4, auto.threadsFor(1_000_000, 4));
-        assertEquals(1, auto.threadsFor(1_000_000, 1));
-        assertEquals(12, scenario("kernel.threads", "12").kernel().threadsFor(1_000_000, 4));
+    void automaticThreadsAreOneWhateverTheMachineAndAnExplicitCountIsKept() {
+        assertEquals(0, scenario().kernel().threads(), "the default is automatic");
+        assertEquals(1, scenario().kernel().runThreads());
+        assertEquals(2, scenario("kernel.threads", "2").kernel().runThreads());
+        assertEquals(12, scenario("kernel.threads", "12").kernel().runThreads());
     }
 
     @Test
@@ -110,13 +104,11 @@ class ScenarioTest {
 
     @Test
     void theActorSystemIsNeededOnlyWhereARunMayGetPekko() {
-        KernelOptions auto = scenario().kernel();
-        assertFalse(auto.mayNeedActors(2), "automatic threads on 2 cores: one thread, sequential");
-        assertTrue(auto.mayNeedActors(16), "automatic threads on 16 cores depend on the machine's size");
-        assertFalse(scenario("kernel.threads", "1").kernel().mayNeedActors(16));
-        assertTrue(scenario("kernel.threads", "2").kernel().mayNeedActors(2));
-        assertTrue(scenario("kernel.executor", "pekko").kernel().mayNeedActors(1));
-        assertFalse(scenario("kernel.executor", "sequential", "kernel.threads", "8").kernel().mayNeedActors(16));
+        assertFalse(scenario().kernel().mayNeedActors(), "automatic threads: one thread, sequential");
+        assertFalse(scenario("kernel.threads", "1").kernel().mayNeedActors());
+        assertTrue(scenario("kernel.threads", "2").kernel().mayNeedActors());
+        assertTrue(scenario("kernel.executor", "pekko").kernel().mayNeedActors());
+        assertFalse(scenario("kernel.executor", "sequential", "kernel.threads", "8").kernel().mayNeedActors());
     }
 
     @Test
