@@ -27,7 +27,6 @@ import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.report.OutputDirectory;
 import org.hpcsim.sim.Simulation;
-import org.hpcsim.workload.ScanProgress;
 
 /**
  * A worker of a distributed sweep: joins the coordinator's cluster and runs its runs, {@code parallel}

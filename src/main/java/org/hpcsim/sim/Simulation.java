@@ -304,11 +304,6 @@ public final class Simulation {
         return scenario.network().model() == NetworkOptions.Model.LINKS ? links.size() : 0;
     }
 
-    /** The thermal actor and the CRAC units in a modelled room, else none. */
-    private int roomActors() {
-        return room == null ? 0 : 1 + room.cooling().units().size();
-    }
-
     /** Every pinned job is in the trace and pinned to as many nodes as it needs. */
     private static void checkPins(Path file, Map<Long, int[]> pins, Trace trace) {
         Map<Long, int[]> unseen = new java.util.LinkedHashMap<>(pins);
