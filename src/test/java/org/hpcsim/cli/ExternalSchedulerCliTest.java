@@ -133,9 +133,16 @@ class ExternalSchedulerCliTest {
     private static final class Rep implements AutoCloseable {
         final ZContext zmq = new ZContext();
         final String endpoint;
+        /** Set before the socket closes, from when JeroMQ's shutdown race may fail its I/O threads. */
+        volatile boolean closing;
 
         Rep(UnaryOperator<String> answer, int replies) {
             zmq.setLinger(0);
+            zmq.setNotificationExceptionHandler((thread, e) -> {
+                if (!closing) {
+                    e.printStackTrace();
+                }
+            });
             ZMQ.Socket socket = zmq.createSocket(SocketType.REP);
             socket.setLinger(0);
             endpoint = "tcp://127.0.0.1:" + socket.bindToRandomPort("tcp://127.0.0.1");
@@ -150,6 +157,7 @@ class ExternalSchedulerCliTest {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
+                closing = true;
                 socket.close();
             }, "raw-rep");
             t.setDaemon(true);
@@ -158,6 +166,7 @@ class ExternalSchedulerCliTest {
 
         @Override
         public void close() {
+            closing = true;
             zmq.close();
         }
     }

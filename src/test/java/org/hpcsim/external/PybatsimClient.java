@@ -93,6 +93,11 @@ public final class PybatsimClient implements AutoCloseable {
     private final ZContext zmq = new ZContext();
     /** Set by {@link #close}: the loop stops at its next receive timeout and closes the socket on its own thread. */
     private volatile boolean stopping;
+    /**
+     * Set before the socket closes: JeroMQ's I/O threads may then fail on a mailbox already closed (a
+     * race in its shutdown), which it would print on stderr, where the command line's tests read.
+     */
+    private volatile boolean socketClosing;
     private Thread loop;
     private final ZMQ.Socket socket;
     private final String endpoint;
@@ -112,6 +117,11 @@ public final class PybatsimClient implements AutoCloseable {
         this.scheduler = scheduler;
         scheduler.bs = this;
         zmq.setLinger(0);
+        zmq.setNotificationExceptionHandler((thread, e) -> {
+            if (!socketClosing) {
+                e.printStackTrace();
+            }
+        });
         socket = zmq.createSocket(SocketType.REP);
         socket.setLinger(0);
         socket.setReceiveTimeOut(100);
@@ -137,6 +147,7 @@ public final class PybatsimClient implements AutoCloseable {
             } catch (Throwable e) {
                 done.completeExceptionally(e);
             } finally {
+                socketClosing = true;
                 socket.close();
             }
         }, "pybatsim-client");
@@ -313,6 +324,7 @@ public final class PybatsimClient implements AutoCloseable {
     @Override
     public void close() {
         stopping = true;
+        socketClosing = true;
         if (loop != null && loop != Thread.currentThread()) {
             try {
                 loop.join(10_000);
