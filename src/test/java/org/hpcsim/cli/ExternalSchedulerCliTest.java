@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.hpcsim.external.PybatsimClient;
 import org.hpcsim.testing.Runs;
+import org.hpcsim.testing.ZmqEnds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -133,16 +134,12 @@ class ExternalSchedulerCliTest {
     private static final class Rep implements AutoCloseable {
         final ZContext zmq = new ZContext();
         final String endpoint;
-        /** Set before the socket closes, from when JeroMQ's shutdown race may fail its I/O threads. */
+        /** Set before the socket closes (see {@link ZmqEnds#printFailuresUntil}). */
         volatile boolean closing;
 
         Rep(UnaryOperator<String> answer, int replies) {
             zmq.setLinger(0);
-            zmq.setNotificationExceptionHandler((thread, e) -> {
-                if (!closing) {
-                    e.printStackTrace();
-                }
-            });
+            ZmqEnds.printFailuresUntil(zmq, () -> closing);
             ZMQ.Socket socket = zmq.createSocket(SocketType.REP);
             socket.setLinger(0);
             endpoint = "tcp://127.0.0.1:" + socket.bindToRandomPort("tcp://127.0.0.1");

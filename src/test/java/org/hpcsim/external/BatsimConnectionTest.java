@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -14,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.hpcsim.scheduling.SchedulingAbortedException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.slf4j.LoggerFactory;
 import org.zeromq.SocketType;
 import org.zeromq.ZContext;
 import org.zeromq.ZMQ;
@@ -29,12 +34,27 @@ class BatsimConnectionTest {
 
     @Test
     void anIoThreadFailureDuringCloseIsNotPrinted() {
-        String err = capturingStderr(() -> {
-            BatsimConnection c = new BatsimConnection(new ExternalOptions("tcp://127.0.0.1:1", 1000));
-            c.close();
-            c.onIoThreadFailure(new ZError.IOException(new ClosedChannelException()));
-        });
-        assertEquals("", err);
+        Logger log = (Logger) LoggerFactory.getLogger(BatsimConnection.class);
+        ListAppender<ILoggingEvent> logged = new ListAppender<>();
+        logged.start();
+        Level level = log.getLevel();
+        log.addAppender(logged);
+        log.setLevel(Level.DEBUG);
+        log.setAdditive(false);
+        try {
+            String err = capturingStderr(() -> {
+                BatsimConnection c = new BatsimConnection(new ExternalOptions("tcp://127.0.0.1:1", 1000));
+                c.close();
+                c.onIoThreadFailure(new ZError.IOException(new ClosedChannelException()));
+            });
+            assertEquals("", err);
+            assertEquals(1, logged.list.size(), "logged at debug level instead");
+            assertEquals(Level.DEBUG, logged.list.get(0).getLevel());
+        } finally {
+            log.setAdditive(true);
+            log.setLevel(level);
+            log.detachAppender(logged);
+        }
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.hpcsim.batsim.IntervalSet;
+import org.hpcsim.testing.ZmqEnds;
 import org.zeromq.SocketType;
 import org.zeromq.ZContext;
 import org.zeromq.ZMQ;
@@ -93,10 +94,7 @@ public final class PybatsimClient implements AutoCloseable {
     private final ZContext zmq = new ZContext();
     /** Set by {@link #close}: the loop stops at its next receive timeout and closes the socket on its own thread. */
     private volatile boolean stopping;
-    /**
-     * Set before the socket closes: JeroMQ's I/O threads may then fail on a mailbox already closed (a
-     * race in its shutdown), which it would print on stderr, where the command line's tests read.
-     */
+    /** Set before the socket closes (see {@link ZmqEnds#printFailuresUntil}). */
     private volatile boolean socketClosing;
     private Thread loop;
     private final ZMQ.Socket socket;
@@ -117,11 +115,7 @@ public final class PybatsimClient implements AutoCloseable {
         this.scheduler = scheduler;
         scheduler.bs = this;
         zmq.setLinger(0);
-        zmq.setNotificationExceptionHandler((thread, e) -> {
-            if (!socketClosing) {
-                e.printStackTrace();
-            }
-        });
+        ZmqEnds.printFailuresUntil(zmq, () -> socketClosing);
         socket = zmq.createSocket(SocketType.REP);
         socket.setLinger(0);
         socket.setReceiveTimeOut(100);
