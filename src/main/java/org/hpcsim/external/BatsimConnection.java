@@ -25,7 +25,7 @@ final class BatsimConnection implements AutoCloseable {
     /**
      * How long a ZeroMQ handshake may take before the connection is dropped and made again. JeroMQ
      * (0.6.0) now and then leaves a fresh outgoing connection without its greeting (a race in its
-     * poller: zeromq/jeromq#1022; 3 to 6 % of fresh loopback connections here); its default of 30 s
+     * poller: zeromq/jeromq#1022; 2 to 5 % of fresh loopback connections here); its default of 30 s
      * would stall such a run for half a minute, or fail it under a shorter scheduler timeout. A
      * greeting is a few dozen bytes, so a second is ample even to another machine.
      */
