@@ -31,7 +31,10 @@ public final class JobsCsv {
         }
         sb.append(',');
         boolean ran = status != JobStatus.REJECTED && start >= 0;
-        if (ran) {
+        // A job requeued after a failure may end without its last attempt starting: its wait and first
+        // start are still those of its first attempt.
+        boolean started = status != JobStatus.REJECTED && firstStart >= 0;
+        if (started) {
             SimTime.appendSeconds(sb, firstStart - job.arrival());
         }
         sb.append(',');
@@ -59,7 +62,11 @@ public final class JobsCsv {
             appendQuoted(sb, reason);
         }
         if (locality == null) {
-            sb.append(",,,,,,,,,,,,,,,,,").append(attempts).append(",\n");
+            sb.append(",,,,,,,,,,,,,,,,,").append(attempts).append(',');
+            if (started) {
+                SimTime.appendSeconds(sb, firstStart);
+            }
+            sb.append('\n');
             return;
         }
         Locality l = locality;
