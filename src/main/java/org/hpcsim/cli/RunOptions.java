@@ -87,6 +87,16 @@ public final class RunOptions {
             description = "kill, requeue or requeue-with-checkpoint; key failures.on-job-failure.")
     String onJobFailure;
 
+    @Option(names = "--max-attempts", paramLabel = "N",
+            description = "Under requeue: a job whose N-th attempt fails ends failed; key failures.max-attempts"
+                    + " (default 10).")
+    Integer maxAttempts;
+
+    @Option(names = "--until", paramLabel = "TIME",
+            description = "Stop the run at this simulated time (s, m, h, d): jobs queued or running then end"
+                    + " unfinished, as a console's quit; key until.")
+    String until;
+
     @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors; no progress line.")
     boolean quiet;
 
@@ -143,6 +153,8 @@ public final class RunOptions {
         set(s, "events-file", "--events", events);
         set(s, "failures.model", "--failures", failures);
         set(s, "failures.on-job-failure", "--on-job-failure", onJobFailure);
+        set(s, "failures.max-attempts", "--max-attempts", maxAttempts);
+        set(s, "until", "--until", until);
         set(s, "kernel.threads", "--threads", threads);
         set(s, "output.dir", "--out", out);
     }
@@ -194,7 +206,7 @@ public final class RunOptions {
     /** Whether no option but -D and --quiet was given. */
     boolean onlyOverrides() {
         return inject.isEmpty() && plugins.isEmpty() && Stream.of(config, trace, traceFormat, machine, scheduler,
-                externalSocket, allocator, pinned, coresPerNode, seed, events, failures, onJobFailure, threads, out)
+                externalSocket, allocator, pinned, coresPerNode, seed, events, failures, onJobFailure, maxAttempts, until, threads, out)
                 .allMatch(Objects::isNull);
     }
 

@@ -129,8 +129,12 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         if (eventsFile != null) {
             events.addAll(EventFile.read(eventsFile));
         }
+        long stallLimit = duration(c, "failures.stall-limit");
+        if (stallLimit <= 0) {
+            throw fail(c, "failures.stall-limit", "must be positive, got " + string(c, "failures.stall-limit"));
+        }
         FailureOptions failures = new FailureOptions(failureModel, oneOf(c, "failures.on-job-failure", JobFate.class),
-                checkpoint, eventsFile);
+                checkpoint, eventsFile, positiveInt(c, "failures.max-attempts"), stallLimit);
         String speedup = string(c, "malleable.speedup");
         check(c, "malleable.speedup", () -> Speedup.parse(speedup));
         MalleableOptions malleable = new MalleableOptions(bool(c, "malleable.enabled"), speedup,
@@ -155,8 +159,9 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
             throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, "
                     + registry.traceFormatKeys() + ")");
         }
-        // Read by batsimOutput() when the run is assembled; checked now, before the trace is read.
+        // Read by batsimOutput() and until() when the run is assembled; checked now, before the trace is read.
         bool(c, "output.batsim");
+        until(c);
         return new Scenario(Path.of(traceText), traceFormat, string(c, "machine"), longValue(c, "seed"),
                 workload, scheduler, external, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
                 thermal, List.copyOf(events), failures, io, malleable, kernel,
@@ -284,6 +289,18 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
      */
     public boolean batsimOutput() {
         return bool(config, "output.batsim");
+    }
+
+    /**
+     * When the run stops (key {@code until}, {@code run --until}), microseconds; {@link SimTime#NEVER}
+     * when it runs to its end.
+     */
+    public long until() {
+        return until(config);
+    }
+
+    private static long until(Config c) {
+        return c.getIsNull("until") ? SimTime.NEVER : duration(c, "until");
     }
 
     /**

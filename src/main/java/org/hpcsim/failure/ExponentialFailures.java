@@ -25,6 +25,11 @@ public record ExponentialFailures(double mtbf, double mttr) implements FailureMo
     }
 
     @Override
+    public double meanTimeToFailure() {
+        return mtbf;
+    }
+
+    @Override
     public long timeToFailure(SplittableRandom random) {
         return FailureModel.micros(exponential(mtbf, random));
     }

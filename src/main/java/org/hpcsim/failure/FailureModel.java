@@ -22,6 +22,14 @@ public interface FailureModel {
     /** Microseconds from a failure to the end of its repair, at least 1. */
     long timeToRepair(SplittableRandom random);
 
+    /**
+     * A component's mean time from a repair (or the start) to its next failure, seconds; NaN for a model
+     * that draws no failures.
+     */
+    default double meanTimeToFailure() {
+        return Double.NaN;
+    }
+
     /** Whether scripted node and link failures are allowed (false only for {@code none}). */
     default boolean allowsScriptedFailures() {
         return true;

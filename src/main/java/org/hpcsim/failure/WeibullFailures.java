@@ -1,6 +1,7 @@
 package org.hpcsim.failure;
 
 import java.util.SplittableRandom;
+import org.apache.commons.math3.special.Gamma;
 
 /**
  * Weibull times to failure, shape k and scale lambda (seconds): shape below 1 gives the decreasing
@@ -27,6 +28,12 @@ public record WeibullFailures(double shape, double scale, double mttr) implement
     @Override
     public boolean stochastic() {
         return true;
+    }
+
+    /** lambda Gamma(1 + 1/k). */
+    @Override
+    public double meanTimeToFailure() {
+        return scale * Gamma.gamma(1 + 1 / shape);
     }
 
     @Override

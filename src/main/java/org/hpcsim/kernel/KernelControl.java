@@ -38,6 +38,9 @@ public final class KernelControl {
     private final LinkedBlockingQueue<Object> signals = new LinkedBlockingQueue<>();
     private final List<Envelope> injected = new ArrayList<>();
     private volatile long pauseAt = SimTime.NEVER;
+    private volatile long endAt = SimTime.NEVER;
+    /** Set by the coordinator when the run reached {@link #endAt}: the pause it takes is a stop. */
+    private volatile boolean ending;
     private volatile boolean pauseRequested;
     private volatile boolean stepping;
     private volatile Consumer<CoordinatorCommand.Resume> coordinator;
@@ -52,6 +55,20 @@ public final class KernelControl {
     /** Pause before the first instant at or after {@code time}; {@link SimTime#NEVER} = do not. */
     public void pauseAt(long time) {
         this.pauseAt = time;
+    }
+
+    /**
+     * Stop the run before the first instant at or after {@code time}, with its wind-down calls at
+     * {@code time}: as if it had paused there and been stopped, so the outputs equal a console's
+     * {@code run until TIME} then {@code quit}. {@link SimTime#NEVER} = do not. Set before the run.
+     */
+    public void endAt(long time) {
+        this.endAt = time;
+    }
+
+    /** Whether the run was stopped by {@link #endAt} (not by a stop from outside, nor by its own end). */
+    public boolean endedAt() {
+        return ending;
     }
 
     /** Pause before the next instant (on demand, from another thread while the run goes on). */
@@ -138,6 +155,10 @@ public final class KernelControl {
 
     /** Coordinator: whether to pause before advancing to {@code next}, having advanced {@code advanced} instants since the last resume. */
     boolean shouldPause(long next, long advanced) {
+        if (next >= endAt) {
+            ending = true;
+            return true;
+        }
         if (pauseRequested) {
             pauseRequested = false;
             return true;
@@ -146,6 +167,13 @@ public final class KernelControl {
     }
 
     void paused(Pause p) {
+        if (ending) {
+            // The end time: the coordinator stops itself; nobody waits for this pause.
+            pause = p;
+            stopAt = endAt;
+            send(false, true);
+            return;
+        }
         signals.add(p);
     }
 

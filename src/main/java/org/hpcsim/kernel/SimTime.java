@@ -89,6 +89,21 @@ public final class SimTime {
         return negative ? -micros : micros;
     }
 
+    /**
+     * A duration for people, in the largest unit that divides it exactly: "30 d", "4 h", "90 min",
+     * "12.5 s" (the unit letters a duration key takes: d, h, min, s).
+     */
+    public static String describe(long micros) {
+        long[] units = {86_400 * MICROS_PER_SECOND, 3_600 * MICROS_PER_SECOND, 60 * MICROS_PER_SECOND};
+        String[] names = {" d", " h", " min"};
+        for (int i = 0; i < units.length; i++) {
+            if (micros != 0 && micros % units[i] == 0) {
+                return micros / units[i] + names[i];
+            }
+        }
+        return format(micros) + " s";
+    }
+
     /** Formats microseconds as an exact decimal number of seconds: "12", "12.5", "0.000001". */
     public static String format(long micros) {
         StringBuilder sb = new StringBuilder(24);

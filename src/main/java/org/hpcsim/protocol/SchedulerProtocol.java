@@ -22,6 +22,13 @@ public sealed interface SchedulerProtocol {
     public record NotSubmitted(List<Job> jobs) implements SchedulerProtocol {
     }
 
+    /**
+     * Scheduler -> Scheduler (itself): the stall watch armed with {@code epoch} has run its time (see
+     * {@code failures.stall-limit}); it ends the run unless a job started since.
+     */
+    public record StallCheck(long epoch) implements SchedulerProtocol {
+    }
+
     /** TraceFeeder -> Scheduler: no job arrives after the last one sent (sent with it). */
     public record TraceEnded() implements SchedulerProtocol {
     }

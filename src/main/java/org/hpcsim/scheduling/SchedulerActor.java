@@ -16,6 +16,7 @@ import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Ports;
+import org.hpcsim.kernel.SimTime;
 import org.hpcsim.network.NoRouteException;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.topology.NodeRanges;
@@ -55,10 +56,24 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             NODES, RECORDER);
 
 
-    /** How the scheduler treats failures: the fate of a failed job and its checkpoint interval. */
-    public record FailurePolicy(JobFate fate, long checkpointInterval, boolean stopWhenDone) {
+    /**
+     * How the scheduler treats failures: the fate of a failed job and its checkpoint interval; whether
+     * failures go on for ever (a stochastic model), so that the scheduler ends the run once every job
+     * has ended, or once queued jobs have waited {@code stallLimit} with nothing running after the
+     * trace's end; and the attempts after which a requeued job's next failure ends it failed.
+     */
+    public record FailurePolicy(JobFate fate, long checkpointInterval, boolean stopWhenDone, int maxAttempts,
+                                long stallLimit) {
         /** Failures kill jobs; the run ends when nothing is pending. */
-        public static final FailurePolicy DEFAULT = new FailurePolicy(JobFate.KILL, 3_600_000_000L, false);
+        public static final FailurePolicy DEFAULT = new FailurePolicy(JobFate.KILL, 3_600_000_000L, false, 10,
+                30 * 86_400_000_000L);
+
+        public FailurePolicy {
+            if (maxAttempts < 1 || stallLimit <= 0) {
+                throw new IllegalArgumentException("max attempts " + maxAttempts + " and stall limit " + stallLimit
+                        + " must be positive");
+            }
+        }
     }
 
     /** A running job waiting for its nodes' reports. */
@@ -115,6 +130,14 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
     private int sentQueued;
     private int sentRunning;
     private boolean traceEnded;
+    /**
+     * The stall watch (stochastic failures only): armed when, after the trace's end, jobs are queued and
+     * none runs; a {@link SchedulerProtocol.StallCheck} of the current epoch due {@code stallLimit} later
+     * ends the run unless a job started since. {@code stalled}: the run ended so.
+     */
+    private boolean stallArmed;
+    private long stallEpoch;
+    private boolean stalled;
     /** Why the reactive policy could not go on, once it could not; then it is told nothing more. */
     private String aborted;
     private Context ctx;
@@ -215,6 +238,11 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
                     : changed + " node" + (changed == 1 ? "" : "s") + " back in service", resume.cause());
         } else if (message instanceof SchedulerProtocol.LinkEvent link) {
             linkEvent(link);
+        } else if (message instanceof SchedulerProtocol.StallCheck check) {
+            if (stallArmed && check.epoch() == stallEpoch) {
+                stalled = true;
+                ctx.endSimulation();
+            }
         } else if (message instanceof SchedulerProtocol.TraceEnded) {
             traceEnded = true;
             if (reactive != null && aborted == null) {
@@ -318,7 +346,7 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             abortOthers(p, f.node());
         }
         log(f.time(), "fail", target, (changed ? "node down; " : "") + "job " + job.id() + " "
-                + failures.fate().effect(), f.cause());
+                + effect(job.index()), f.cause());
         reported(f.jobIndex(), p);
     }
 
@@ -343,16 +371,34 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         long elapsed = p.failedAt - r.start();
         AttemptAccounting.Failure f = accounting.failed(original.runTime(), h == null ? 0 : h.saved(),
                 AttemptAccounting.workDone(attempt.runTime(), p.workDone, p.plan, elapsed), elapsed, r.nodes().length);
+        boolean last = lastAttempt(number);
         records.add(new RecorderProtocol.AttemptEnded(original, number, r.start(), p.failedAt, r.nodes(),
-                failures.fate().outcome(), p.failure, f.savedNow(), f.lost()));
-        if (failures.fate() == JobFate.KILL) {
-            records.add(new RecorderProtocol.JobEnded(original, r.start(), p.failedAt, r.nodes(), JobStatus.FAILED, p.failure,
+                (last ? JobFate.KILL : failures.fate()).outcome(), p.failure, f.savedNow(), f.lost()));
+        if (last) {
+            String reason = failures.fate() == JobFate.KILL ? p.failure : p.failure + " on attempt " + number
+                    + " of at most " + failures.maxAttempts() + " (failures.max-attempts)";
+            records.add(new RecorderProtocol.JobEnded(original, r.start(), p.failedAt, r.nodes(), JobStatus.FAILED, reason,
                     use(p), number, firstStart));
-            jobEnded(r, JobStatus.FAILED, p.failure);
+            jobEnded(r, JobStatus.FAILED, reason);
             return;
         }
         histories.put(attempt.index(), new History(original, number, firstStart, f.kept()));
         core.requeue(AttemptAccounting.requeued(original, f.kept()));
+    }
+
+    /** Whether a failure of a job's attempt {@code number} (from 1) ends it: under kill, or at the attempt limit. */
+    private boolean lastAttempt(int number) {
+        return failures.fate() == JobFate.KILL || number >= failures.maxAttempts();
+    }
+
+    /** What a failure of the running job's current attempt makes of it, as events.csv words it. */
+    private String effect(int jobIndex) {
+        History h = histories.get(jobIndex);
+        if (!lastAttempt(h == null ? 1 : h.attempts() + 1)) {
+            return failures.fate().effect();
+        }
+        return failures.fate() == JobFate.KILL ? JobFate.KILL.effect()
+                : JobFate.KILL.effect() + " (its attempt " + failures.maxAttempts() + ", failures.max-attempts)";
     }
 
     private void drain(SchedulerProtocol.Drain drain) {
@@ -390,7 +436,7 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             if (p.failedAt >= 0) {
                 continue;
             }
-            ReroutePlan.Decision d = reroute.decide(p.run, p.plan, failures.fate().effect());
+            ReroutePlan.Decision d = reroute.decide(p.run, p.plan, effect(p.run.job().index()));
             p.plan = d.plan();
             if (d.outcome() == ReroutePlan.Outcome.NO_ROUTE) {
                 p.failedAt = ctx.now();
@@ -423,8 +469,13 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         }
         flushRecords();
         sendCounts(core.busyNodes(), core.queueLength(), core.runningCount());
-        if (failures.stopWhenDone() && traceEnded && pending.isEmpty() && core.queueLength() == 0) {
-            ctx.endSimulation();
+        if (failures.stopWhenDone() && traceEnded && pending.isEmpty()) {
+            if (core.queueLength() == 0) {
+                ctx.endSimulation();
+            } else if (!stallArmed && aborted == null) {
+                stallArmed = true;
+                ctx.send(self, new SchedulerProtocol.StallCheck(++stallEpoch), failures.stallLimit());
+            }
         }
     }
 
@@ -458,6 +509,7 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         }
         Pending p = new Pending(r, plan, JobIo.of(core.model().io(), job, r.nodes()));
         pending.put(job.index(), p);
+        stallArmed = false;
         double watts = nodePower.watts(plan);
         if (plan != null && plan.flow() != null) {
             int lead = r.nodes()[0];
@@ -492,16 +544,20 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             react(() -> reactive.runEnds(ctx.now()));
         }
         String when = aborted != null ? "when the scheduler failed" : "when the run was stopped";
+        int usable = core.totalNodes() - core.downCount() - core.drainedCount();
         for (Job job : core.queued()) {
             if (stopped) {
                 ended(job, -1, -1, null, JobStatus.UNFINISHED, "queued " + when, null);
+            } else if (stalled) {
+                ended(job, -1, -1, null, JobStatus.FAILED, "never started: no job started in the "
+                        + SimTime.describe(failures.stallLimit()) + " before the run ended, nothing running"
+                        + " (failures.stall-limit); needs " + job.nodes() + " nodes, " + usable + " usable then", null);
             } else if (reactive != null) {
                 ended(job, -1, -1, null, JobStatus.FAILED, "never started: the scheduler left it queued when"
                         + " nothing else was left to happen", null);
             } else {
                 ended(job, -1, -1, null, JobStatus.FAILED, "never placed: needs " + job.nodes() + " nodes, "
-                        + (core.totalNodes() - core.downCount() - core.drainedCount())
-                        + " usable when nothing else was left to happen", null);
+                        + usable + " usable when nothing else was left to happen", null);
             }
         }
         for (Pending p : pending.values()) {

@@ -96,7 +96,7 @@ final class Assembly {
                 ports -> new ComputeNodeActor(ports, latency, idle, nodeFailures));
         FailureOptions fo = scenario.failures();
         SchedulerActor.FailurePolicy failurePolicy = new SchedulerActor.FailurePolicy(fo.onJobFailure(),
-                fo.checkpointInterval(), failureModel.stochastic());
+                fo.checkpointInterval(), failureModel.stochastic(), fo.maxAttempts(), fo.stallLimit());
         scheduler = wiring.add(SchedulerActor.TYPE, ports -> new SchedulerActor(ports, core, network,
                 room == null ? null : room.model().power(), failurePolicy, ts.enabled()));
         if (core.policy() instanceof ReactivePolicy) {

@@ -34,7 +34,7 @@ import org.hpcsim.workload.JobStatus;
  * @param ioContention    whether I/O streams shared links and I/O nodes (link actors ran)
  * @param warnings        warnings about the settings
  * @param stoppedEarly    whether the run was stopped from outside before its end
- * @param stoppedBy       what stopped it ("console", "interrupt" or "scheduler-failure"), or null
+ * @param stoppedBy       what stopped it ("console", "interrupt", "until" or "scheduler-failure"), or null
  * @param stopReason      why, when its scheduler failed (an external scheduler's error), else null
  */
 record RunSummary(Scenario scenario, Topology topology, String spanCurve, String executor, KernelSettings kernelSettings,

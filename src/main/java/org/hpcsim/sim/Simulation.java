@@ -51,6 +51,8 @@ import org.hpcsim.scheduling.NetworkPlanner;
 import org.hpcsim.scheduling.SchedulerCore;
 import org.hpcsim.scheduling.SchedulingAbortedException;
 import org.hpcsim.external.ExternalScheduler;
+import org.hpcsim.failure.AttemptOutlook;
+import org.hpcsim.failure.FailureOptions;
 import org.hpcsim.failure.JobFate;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.scheduling.SchedulingPolicy;
@@ -225,6 +227,10 @@ public final class Simulation {
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
                 new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io);
         sim.warnings.addAll(warnings(scenario, trace, topology));
+        String attempts = attemptWarning(scenario.failures(), failures, trace, topology.size());
+        if (attempts != null) {
+            sim.warnings.add(attempts);
+        }
         for (ScenarioEvent e : scenario.events()) {
             try {
                 sim.check(e);
@@ -353,6 +359,51 @@ public final class Simulation {
         return w;
     }
 
+    /**
+     * Under requeue and a stochastic failure model, the jobs expected to need more attempts than
+     * {@code failures.max-attempts} allows (see {@link AttemptOutlook}): they will very likely end failed
+     * after their last attempt, having held their nodes each time. Null when there are none.
+     */
+    static String attemptWarning(FailureOptions options, FailureModel model, Trace trace, int machineNodes) {
+        double mttf = model.meanTimeToFailure();
+        if (!model.stochastic() || options.onJobFailure() == JobFate.KILL || !(mttf > 0)) {
+            return null;
+        }
+        double interval = options.checkpointInterval() / 1e6;
+        int over = 0;
+        int usable = 0;
+        Job worst = null;
+        double worstAttempts = 0;
+        try (JobStream jobs = trace.open()) {
+            for (Job j = jobs.next(); j != null; j = jobs.next()) {
+                if (!j.usable() || j.nodes() > machineNodes || j.runTime() <= 0) {
+                    continue;
+                }
+                usable++;
+                double a = AttemptOutlook.expectedAttempts(j.nodes(), j.runTime() / 1e6, mttf, options.onJobFailure(),
+                        interval);
+                if (a > options.maxAttempts()) {
+                    over++;
+                    if (worst == null || a > worstAttempts) {
+                        worst = j;
+                        worstAttempts = a;
+                    }
+                }
+            }
+        }
+        if (worst == null) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "%,d of %,d jobs are expected to need more than failures.max-attempts"
+                + " = %d attempts under %s (job %d: %d nodes x %.1f h, %.1f node failures per run of its length against"
+                + " a node MTBF of %s: about %.3g attempts); they will very likely end failed after %d attempts."
+                + " Consider a larger MTBF, requeue-with-checkpoint, or a larger --max-attempts", over, usable,
+                options.maxAttempts(), options.model(), worst.id(), worst.nodes(),
+                worst.runTime() / 3.6e9,
+                AttemptOutlook.failuresPerAttempt(worst.nodes(), worst.runTime() / 1e6, mttf),
+                SimTime.describe(SimTime.fromSeconds(Math.rint(mttf))), worstAttempts, options.maxAttempts());
+    }
+
     /** Above this many nodes, an automatic machine is worth a word. */
     static final int AUTO_MACHINE_WARNING = 10_000;
 
@@ -446,6 +497,7 @@ public final class Simulation {
             FailureLog failureLog = assembly.failureLog;
             IoLog ioLog = assembly.ioLog;
             KernelControl control = new KernelControl();
+            control.endAt(scenario.until());
             this.control = control;
             if (live != null) {
                 live.accept(control);
@@ -458,6 +510,9 @@ public final class Simulation {
                 heapAfterGc = heap.peakBytes();
             }
             double wall = (System.nanoTime() - t0) / 1e9;
+            if (control.endedAt()) {
+                stoppedEarly("until");
+            }
             SchedulingAbortedException aborted = core.abortedBy();
             if (aborted != null) {
                 stoppedEarly("scheduler-failure");
@@ -509,7 +564,7 @@ public final class Simulation {
         this.forceOutput = force;
     }
 
-    /** Marks the run as stopped from outside ({@code by}: "console" or "interrupt"), for summary.json. */
+    /** Marks the run as stopped before its end ({@code by}: "console", "interrupt" or "until"), for summary.json. */
     void stoppedEarly(String by) {
         stoppedBy = by;
         stoppedEarly = true;

@@ -154,6 +154,95 @@ class FailureScenarioTest {
     }
 
     @Test
+    void aRequeuedJobThatNeverRunsAgainKeepsItsFirstAttemptsWaitAndFirstStart() throws IOException {
+        // Node 17 stays down: job 8 (all 128 nodes) can never run again.
+        run("norepair", "events-file", events("down", "at 3600s fail node 17").toString(),
+                "failures.on-job-failure", "requeue");
+        Map<String, String> hit = job(rows(dir.resolve("norepair").resolve("jobs.csv")), "8");
+        assertEquals("failed", hit.get("status"));
+        assertEquals("1", hit.get("attempts"));
+        assertEquals(3011.0, d(hit, "first_start"));
+        assertEquals(3011.0 - 2895, d(hit, "wait"), "wait counts to the first start");
+        assertEquals("", hit.get("start"), "its last attempt never started");
+    }
+
+    @Test
+    void aRequeuedJobEndsFailedWhenItsLastAllowedAttemptFails() throws IOException {
+        // Job 8's second attempt runs from 9431 s to 11899 s when nothing fails it.
+        String script = "at 3600s fail node 17\nat 2h repair node 17\nat 10000s fail node 17\nat 3h repair node 17";
+        run("limit", "events-file", events("twice", script).toString(), "failures.on-job-failure", "requeue",
+                "failures.max-attempts", "2");
+        Map<String, String> hit = job(rows(dir.resolve("limit").resolve("jobs.csv")), "8");
+        assertEquals("failed", hit.get("status"));
+        assertEquals("2", hit.get("attempts"));
+        assertEquals(9431.0, d(hit, "start"));
+        assertEquals(10000.0, d(hit, "end"));
+        assertEquals("node 17 failed on attempt 2 of at most 2 (failures.max-attempts)", hit.get("reason"));
+        List<Map<String, String>> attempts = rows(dir.resolve("limit").resolve("attempts.csv"));
+        assertEquals(List.of("requeued", "failed"), attempts.stream().filter(a -> a.get("id").equals("8"))
+                .map(a -> a.get("outcome")).toList());
+        String events = Runs.read(dir.resolve("limit").resolve("events.csv"));
+        assertTrue(events.contains("3600,fail,node 17,node down; job 8 requeued,scenario"), events);
+        assertTrue(events.contains("10000,fail,node 17,\"node down; job 8 failed (its attempt 2, failures.max-attempts)\""
+                + ",scenario"), events);
+
+        run("more", "events-file", events("twice", script).toString(), "failures.on-job-failure", "requeue",
+                "failures.max-attempts", "3");
+        Map<String, String> again = job(rows(dir.resolve("more").resolve("jobs.csv")), "8");
+        assertEquals("completed", again.get("status"));
+        assertEquals("3", again.get("attempts"));
+    }
+
+    @Test
+    void untilStopsTheRunAsAConsoleQuitAtThatTimeDoes() throws Exception {
+        Simulation.Result r = run("until", "until", "3600s");
+        Simulation sim = Simulation.prepare(Runs.scenario("trace", SharedData.repoRoot()
+                .resolve("traces/synthetic-2000.swf").toString(), "machine", "mesh:16x8", "scheduler.policy", "easy",
+                "output.dir", dir.resolve("quit").toString()), StandardPolicies.registry());
+        LiveRun live = LiveRun.start(sim, TestRuntime::get, SimTime.seconds(3600));
+        assertTrue(live.awaitPause());
+        live.quit();
+        assertFalse(live.awaitPause());
+        live.result();
+        for (String out : List.of("jobs.csv", "timeseries.csv")) {
+            assertEquals(Runs.read(dir.resolve("quit").resolve(out)), Runs.read(dir.resolve("until").resolve(out)), out);
+        }
+        assertEquals(2, r.metrics().count(org.hpcsim.workload.JobStatus.UNFINISHED), "job 8 running, job 9 queued");
+        assertEquals(3600.0, d(job(rows(dir.resolve("until").resolve("jobs.csv")), "8"), "end"));
+        String summary = Runs.read(dir.resolve("until").resolve("summary.json"));
+        assertTrue(summary.contains("\"stopped_early\": true") && summary.contains("\"stopped_by\": \"until\""), summary);
+
+        run("late", "until", "1000d");
+        assertEquals(Runs.read(dir.resolve("late").resolve("jobs.csv")), Runs.read(run("full").outputDir()
+                .resolve("jobs.csv")), "an end time after the last event changes nothing");
+        assertTrue(Runs.read(dir.resolve("late").resolve("summary.json")).contains("\"stopped_early\": false"));
+    }
+
+    @Test
+    void aRunWhoseQueuedJobsCanNeverStartEndsAtTheStallLimitAndFailsThem() throws IOException {
+        // With nodes up 10 h and down 4 h on average, 128 nodes are almost never up at once.
+        Simulation.Result r = run("stall", "failures.model", "exponential[10h,4h]", "failures.on-job-failure", "requeue",
+                "failures.stall-limit", "5d");
+        List<Map<String, String>> jobs = rows(dir.resolve("stall").resolve("jobs.csv"));
+        assertConservation(r, jobs, 2000);
+        String text = Runs.read(dir.resolve("stall").resolve("jobs.csv"));
+        assertTrue(text.contains("never started: no job started in the 5 d before the run ended, nothing running"
+                + " (failures.stall-limit); needs 128 nodes"), text);
+        double lastEvent = 0;
+        for (Map<String, String> j : jobs) {
+            if (!j.get("end").isEmpty()) {
+                lastEvent = Math.max(lastEvent, d(j, "end"));
+            }
+            assertTrue(Integer.parseInt(j.get("attempts")) <= 10, "job " + j.get("id") + " within the attempt limit");
+        }
+        for (Map<String, String> a : rows(dir.resolve("stall").resolve("attempts.csv"))) {
+            lastEvent = Math.max(lastEvent, d(a, "end"));
+        }
+        assertEquals(lastEvent + 5 * 86400, r.kernel().endTime() / 1e6, 1e-6,
+                "the run ends 5 days after the last attempt ended, nothing having started since");
+    }
+
+    @Test
     void aCheckpointedJobResumesWithTheWorkAfterItsLastCheckpoint() throws IOException {
         Simulation.Result r = run("ckpt", "events-file", events("one", "at 3600s fail node 17\nat 2h repair node 17")
                 .toString(),
@@ -296,6 +385,27 @@ class FailureScenarioTest {
             assertEquals(Runs.read(dir.resolve("from-file").resolve(out)), Runs.read(dir.resolve("live").resolve(out)),
                     out);
         }
+    }
+
+    @Test
+    void aRequeuedJobStillQueuedWhenTheConsoleQuitsKeepsItsFirstAttempt() throws Exception {
+        Simulation sim = Simulation.prepare(Runs.scenario("trace", SharedData.repoRoot()
+                .resolve("traces/synthetic-2000.swf").toString(), "machine", "mesh:16x8", "scheduler.policy", "easy",
+                "failures.on-job-failure", "requeue", "output.dir", dir.resolve("requeued").toString()),
+                StandardPolicies.registry());
+        LiveRun live = LiveRun.start(sim, TestRuntime::get, SimTime.seconds(3600));
+        assertTrue(live.awaitPause());
+        live.inject("at 3600s fail node 17");
+        live.runUntil(SimTime.seconds(5000));
+        assertTrue(live.awaitPause());
+        live.quit();
+        assertFalse(live.awaitPause());
+        live.result();
+        Map<String, String> hit = job(rows(dir.resolve("requeued").resolve("jobs.csv")), "8");
+        assertEquals("unfinished", hit.get("status"));
+        assertEquals("1", hit.get("attempts"));
+        assertEquals(3011.0, d(hit, "first_start"));
+        assertEquals(116.0, d(hit, "wait"));
     }
 
     @Test
