@@ -106,7 +106,7 @@ final class RunCommand implements Callable<Integer> {
         Simulation.Result result;
         // The line starts before the trace is read: reading a large one takes seconds.
         RunMonitor monitor = new RunMonitor(scenario.trace());
-        try (ProgressLine progress = ProgressLine.wanted(scenario.progress(), options.quiet)
+        try (ProgressLine progress = ProgressLine.wanted(scenario.progress(), options.quiet.on)
                 ? ProgressLine.start(System.err, "[hpcsim] ", monitor::line) : null) {
             sim = Simulation.prepare(scenario, registry, monitor.scan());
             monitor.prepared(sim);
@@ -125,7 +125,7 @@ final class RunCommand implements Callable<Integer> {
     /** --force, and the warnings about the settings (above the progress line, if one is drawn). */
     private void ready(Simulation sim, ProgressLine progress) {
         sim.forceOutput(options.force);
-        if (options.quiet) {
+        if (options.quiet.on) {
             return;
         }
         PrintWriter err = spec.commandLine().getErr();
@@ -150,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
     /** Prints the summary and plots; an interrupted run gets no plots and exit status 130. */
     private int finish(Scenario scenario, Simulation sim, Simulation.Result result, boolean writePlots) {
         PrintWriter out = spec.commandLine().getOut();
-        if (!options.quiet) {
+        if (!options.quiet.on) {
             print(out, scenario, sim, result);
         }
         if (sim.wasStoppedEarly() && Interrupts.happened()) {
@@ -170,7 +170,7 @@ final class RunCommand implements Callable<Integer> {
         }
         Path dir = result.outputDir().resolve("plots");
         RunPlots.Result r = RunPlots.write(result.outputDir(), dir, PlotOptions.defaults());
-        if (!options.quiet) {
+        if (!options.quiet.on) {
             PlotCommand.report(spec.commandLine().getOut(), r, dir, "  ");
         }
     }
