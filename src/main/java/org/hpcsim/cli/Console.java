@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.hpcsim.events.ScenarioEvent;
-import org.hpcsim.kernel.SimTime;
 import org.hpcsim.sim.LiveRun;
 import org.hpcsim.sim.Simulation;
 
@@ -24,7 +23,8 @@ import org.hpcsim.sim.Simulation;
 final class Console {
     static final String HELP = String.join("\n",
             "commands (while paused):",
-            "  status               time, jobs queued/running/ended, nodes busy/free/down/drained",
+            "  status               time, jobs queued/running/ended, nodes busy/free/down/drained; in a modelled",
+            "                       room its hottest inlet, supply, IT and cooling power and CRAC units down",
             "  queue [N]            the first N queued jobs (default 20)",
             "  nodes                node ids by state",
             "  inject EVENT         e.g. inject at 3600s fail node 17 (see the events file format)",
@@ -63,7 +63,7 @@ final class Console {
                 quitInterrupted();
                 continue;
             }
-            out.println("paused at " + SimTime.format(live.clock()) + " s; " + live.status());
+            out.println("paused at " + LiveRun.when(live.clock()) + "; " + live.status());
             out.flush();
             commands();
         }

@@ -55,6 +55,9 @@ final class PlotCommand implements Callable<Integer> {
             + " (entries of the same names are replaced, others kept).")
     boolean force;
 
+    @CommandLine.Mixin
+    Quiet quiet;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -75,7 +78,9 @@ final class PlotCommand implements Callable<Integer> {
         Path dir = out != null ? out : runDir.resolve("plots");
         RunPlots.Result r = RunPlots.write(runDir, dir, new PlotOptions(time, formats, ganttMaxJobs,
                 ganttWindow == null ? null : window(ganttWindow)), force);
-        report(spec.commandLine().getOut(), r, dir, "hpcsim: ");
+        if (!quiet.on) {
+            report(spec.commandLine().getOut(), r, dir, "hpcsim: ");
+        }
         return 0;
     }
 

@@ -2,6 +2,7 @@ package org.hpcsim.cli;
 
 import java.util.List;
 import java.util.Locale;
+import org.hpcsim.kernel.SimTime;
 
 /**
  * The text of the progress lines: pure functions of progress counters and elapsed wall time.
@@ -68,8 +69,10 @@ final class ProgressText {
         }
         String left = start == null ? "" : left(start.fraction(), now.fraction(), seconds);
         double rate = start == null || seconds <= 0 ? 0 : (now.events() - start.events()) / seconds;
-        return String.format(Locale.ROOT, "%s%s  jobs %d/%d  t=%d s  %.0f events/s", percent(now.fraction()),
-                left.isEmpty() ? "" : "  " + left, now.jobsDone(), now.jobs(), now.simTime() / 1_000_000, rate);
+        // Whole seconds: the line is redrawn several times a second, and a millisecond would only flicker.
+        return String.format(Locale.ROOT, "%s%s  jobs %d/%d  t=%s  %.0f events/s", percent(now.fraction()),
+                left.isEmpty() ? "" : "  " + left, now.jobsDone(), now.jobs(),
+                SimTime.clock(now.simTime() - now.simTime() % SimTime.MICROS_PER_SECOND), rate);
     }
 
     /** Before the simulation is built: how far the trace has been read, then that it is being prepared. */

@@ -48,6 +48,9 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--no-plots", description = "The table only, without the runs' plots.")
     boolean noPlots;
 
+    @CommandLine.Mixin
+    Quiet quiet;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -74,6 +77,9 @@ final class ReportCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             staged.close();
             throw e;
+        }
+        if (quiet.on) {
+            return 0;
         }
         PrintWriter o = spec.commandLine().getOut();
         o.println("hpcsim: compared " + ComparisonReport.count(runs.size(), "run") + ": " + dir.resolve("report.md") + ", "

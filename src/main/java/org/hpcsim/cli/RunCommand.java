@@ -17,6 +17,7 @@ import org.hpcsim.plot.RunPlots;
 import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.report.RunMetrics;
+import org.hpcsim.report.ThermalLog;
 import org.hpcsim.sim.LiveRun;
 import org.hpcsim.sim.Simulation;
 import org.hpcsim.workload.InputException;
@@ -95,18 +96,19 @@ final class RunCommand implements Callable<Integer> {
             Simulation sim = Simulation.prepare(scenario, registry);
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             ready(sim, null);
-            Console c = new Console(LiveRun.start(sim, runtime, pause), in, out, System.console() != null);
+            LiveRun live = LiveRun.start(sim, runtime, pause);
+            Console c = new Console(live, in, out, System.console() != null);
             Simulation.Result result;
             try (Interrupts.Handle h = Interrupts.onFirst(c::interrupt)) {
                 result = c.run();
             }
-            return finish(scenario, sim, result, writePlots);
+            return finish(scenario, sim, result, writePlots, live.pausedSeconds());
         }
         Simulation sim;
         Simulation.Result result;
         // The line starts before the trace is read: reading a large one takes seconds.
         RunMonitor monitor = new RunMonitor(scenario.trace());
-        try (ProgressLine progress = ProgressLine.wanted(scenario.progress(), options.quiet)
+        try (ProgressLine progress = ProgressLine.wanted(scenario.progress(), options.quiet.on)
                 ? ProgressLine.start(System.err, "[hpcsim] ", monitor::line) : null) {
             sim = Simulation.prepare(scenario, registry, monitor.scan());
             monitor.prepared(sim);
@@ -119,13 +121,13 @@ final class RunCommand implements Callable<Integer> {
                 result = sim.run(runtime);
             }
         }
-        return finish(scenario, sim, result, writePlots);
+        return finish(scenario, sim, result, writePlots, -1);
     }
 
     /** --force, and the warnings about the settings (above the progress line, if one is drawn). */
     private void ready(Simulation sim, ProgressLine progress) {
         sim.forceOutput(options.force);
-        if (options.quiet) {
+        if (options.quiet.on) {
             return;
         }
         PrintWriter err = spec.commandLine().getErr();
@@ -147,11 +149,14 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints the summary and plots; an interrupted run gets no plots and exit status 130. */
-    private int finish(Scenario scenario, Simulation sim, Simulation.Result result, boolean writePlots) {
+    /**
+     * Prints the summary and plots; an interrupted run gets no plots and exit status 130. {@code paused}:
+     * the seconds a console kept the run paused, or -1 without a console.
+     */
+    private int finish(Scenario scenario, Simulation sim, Simulation.Result result, boolean writePlots, double paused) {
         PrintWriter out = spec.commandLine().getOut();
-        if (!options.quiet) {
-            print(out, scenario, sim, result);
+        if (!options.quiet.on) {
+            print(out, scenario, sim, result, paused);
         }
         if (sim.wasStoppedEarly() && Interrupts.happened()) {
             spec.commandLine().getErr().println("hpcsim: interrupted: the outputs up to then are in "
@@ -170,12 +175,12 @@ final class RunCommand implements Callable<Integer> {
         }
         Path dir = result.outputDir().resolve("plots");
         RunPlots.Result r = RunPlots.write(result.outputDir(), dir, PlotOptions.defaults());
-        if (!options.quiet) {
+        if (!options.quiet.on) {
             PlotCommand.report(spec.commandLine().getOut(), r, dir, "  ");
         }
     }
 
-    private static void print(PrintWriter out, Scenario s, Simulation sim, Simulation.Result r) {
+    private static void print(PrintWriter out, Scenario s, Simulation sim, Simulation.Result r, double paused) {
         RunMetrics m = r.metrics();
         out.printf(Locale.ROOT, "hpcsim: %d jobs (%d completed, %d killed, %d failed, %d rejected%s) on %s, %s + %s%n",
                 m.total(), m.count(JobStatus.COMPLETED), m.count(JobStatus.KILLED), m.count(JobStatus.FAILED),
@@ -196,8 +201,18 @@ final class RunCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  failures: %d node, %d link; %d attempts cut short, %.1f node-hours lost; events.csv%n",
                     r.failures().nodeFailures(), r.failures().linkFailures(), m.interruptedAttempts(), m.lostNodeHours());
         }
-        out.printf(Locale.ROOT, "  %d events in %.2f s (%.0f events/s), outputs in %s%n",
-                r.kernel().events(), r.wallSeconds(), r.eventsPerSecond(), r.outputDir());
+        ThermalLog.Summary t = r.thermal();
+        if (t != null && t.samples() > 0) {
+            out.printf(Locale.ROOT, "  room: IT %.1f kWh, cooling %.1f kWh; peak inlet %.1f C (redline %.1f C), over the"
+                    + " redline %.0f s in %d spell%s; thermal.csv%n", t.itEnergyKwh(), t.coolingEnergyKwh(),
+                    t.peakInletActual(), s.thermal().redline(), t.violationSeconds(), t.redlineViolations(),
+                    t.redlineViolations() == 1 ? "" : "s");
+        }
+        // The wall time is the simulation's own: a console's pauses are left out of it and of the rate.
+        out.printf(Locale.ROOT, "  %d events in %.2f s (%.0f events/s%s), outputs in %s%n",
+                r.kernel().events(), r.wallSeconds(), r.eventsPerSecond(), paused < 0 ? ""
+                        : String.format(Locale.ROOT, "; not counting %.1f s paused at the console", paused),
+                r.outputDir());
         if (!sim.warnings().isEmpty()) {
             out.printf(Locale.ROOT, "  note: %d warning%s about the settings (printed before the run; summary.json"
                     + " \"warnings\")%n", sim.warnings().size(), sim.warnings().size() == 1 ? "" : "s");

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 import org.hpcsim.workload.InputException;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of {@code run}, shared with {@code bench}, which passes them on to each run. */
@@ -97,8 +98,8 @@ public final class RunOptions {
                     + " unfinished, as a console's quit; key until.")
     String until;
 
-    @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors; no progress line.")
-    boolean quiet;
+    @Mixin
+    Quiet quiet;
 
     @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
             description = "Set any configuration key, e.g. -Dscheduler.missing-estimate=runtime (repeatable; `hpcsim"

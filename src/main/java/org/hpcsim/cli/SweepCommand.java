@@ -89,8 +89,8 @@ final class SweepCommand implements Callable<Integer> {
                     + " content, else by file name); key trace-format.")
     String traceFormat;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines; errors only.")
-    boolean quiet;
+    @CommandLine.Mixin
+    Quiet quiet;
 
     @Option(names = "--plugin", paramLabel = "JAR",
             description = "A plugin jar whose policies the runs may use (repeatable; see docs/plugins.md); added to the"
@@ -163,14 +163,14 @@ final class SweepCommand implements Callable<Integer> {
             List<SweepRunner.Failure> failures;
             try (SweepRunner runner = SweepRunner.open(plan, part, registry, runs, Main::inputError, force)) {
                 if (onCluster) {
-                    SweepRunner.Reporter log = quiet ? SweepRunner.Reporter.QUIET : System.err::println;
+                    SweepRunner.Reporter log = quiet.on ? SweepRunner.Reporter.QUIET : System.err::println;
                     failures = runner.run((todo, ends) -> {
                         Map<String, Integer> perWorker = Coordinator.runAll(todo, ends, address, down);
                         perWorker.forEach((worker, n) -> log.say("sweep: worker " + worker + " finished " + n
                                 + (n == 1 ? " run" : " runs")));
                     }, log);
-                } else if (!ProgressLine.wanted(plan.progress(), quiet)) {
-                    failures = runner.run(runtime, quiet ? SweepRunner.Reporter.QUIET : System.err::println);
+                } else if (!ProgressLine.wanted(plan.progress(), quiet.on)) {
+                    failures = runner.run(runtime, quiet.on ? SweepRunner.Reporter.QUIET : System.err::println);
                 } else {
                     SweepMonitor monitor = new SweepMonitor(runner);
                     try (ProgressLine line = ProgressLine.start(System.err, "[sweep] ", monitor::line)) {
@@ -209,7 +209,7 @@ final class SweepCommand implements Callable<Integer> {
     private int collect(SweepPlan plan) {
         SweepRunner.Collected found = SweepRunner.collect(plan);
         if (found.missing().isEmpty()) {
-            if (!quiet) {
+            if (!quiet.on) {
                 System.err.println("sweep: collected " + found.runs() + " runs; results in " + found.results());
             }
             return 0;

@@ -100,6 +100,9 @@ final class TraceTransformCommand implements Callable<Integer> {
                     + " of the run time such as 2 (default ${DEFAULT-VALUE}).")
     String missingEstimate;
 
+    @CommandLine.Mixin
+    Quiet quiet;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -204,6 +207,9 @@ final class TraceTransformCommand implements Callable<Integer> {
     }
 
     private void report(TraceTransform.Summary s, TraceFormat from, TraceFormat to, TraceTransform.Settings settings) {
+        if (quiet.on) {
+            return;
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.printf(Locale.ROOT, "hpcsim: wrote %d jobs to %s (%s) from %d jobs of %s (%s); transforms: %s%n",
                 s.written(), out, to.key(), s.read(), input, from.key(), settings.describe());

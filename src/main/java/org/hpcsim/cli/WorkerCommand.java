@@ -60,8 +60,8 @@ final class WorkerCommand implements Callable<Integer> {
             + " block worker { ... }.")
     Path config;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines; errors only.")
-    boolean quiet;
+    @CommandLine.Mixin
+    Quiet quiet;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -98,13 +98,13 @@ final class WorkerCommand implements Callable<Integer> {
         try (LazyRuntime runtime = new LazyRuntime()) {
             Worker.Outcome outcome = Worker.run(new Worker.Settings(coordinator, self, slots, dir, down), runtime,
                     WorkerCommand::failure, line -> {
-                        if (!quiet) {
+                        if (!quiet.on) {
                             err.println(line);
                             err.flush();
                         }
                     });
             if (outcome.end() == Worker.End.SWEEP_OVER) {
-                if (!quiet) {
+                if (!quiet.on) {
                     err.println("worker: the sweep is over; " + outcome.runs() + " runs here");
                 }
                 return 0;

@@ -243,6 +243,7 @@ public final class ComparisonReport {
                 .figures{display:flex;flex-wrap:wrap;gap:1em}
                 figure{margin:0}
                 figure img{max-width:640px;width:100%;border:1px solid #eee}
+                figure.whole img{max-width:100%;width:auto}
                 figcaption{font-size:0.85em;text-align:center}
                 </style></head><body>
                 """);
@@ -302,8 +303,11 @@ public final class ComparisonReport {
         public void figure(Figure f, Path dir) {
             heading(2, f.title());
             b.append("<div class=\"figures\">\n");
+            // One chart of all runs is shown at its own width, or its legend would shrink past reading;
+            // runs side by side share the width.
+            String figure = f.images().size() == 1 ? "<figure class=\"whole\">" : "<figure>";
             for (int i = 0; i < f.images().size(); i++) {
-                b.append("<figure><img alt=\"").append(esc(f.captions().get(i))).append("\" src=\"data:image/png;base64,")
+                b.append(figure).append("<img alt=\"").append(esc(f.captions().get(i))).append("\" src=\"data:image/png;base64,")
                         .append(base64(f.images().get(i))).append("\"><figcaption>").append(esc(f.captions().get(i)))
                         .append("</figcaption></figure>\n");
             }

@@ -47,6 +47,9 @@ public final class KernelControl {
     private Pause pause;
     private long nextSeq;
     private long stopAt = Long.MIN_VALUE;
+    /** Wall time (System.nanoTime) the run last paused at; measurement only, never a simulation decision. */
+    private volatile long pausedSince;
+    private volatile long pausedNanos;
 
     /** A control for one run; hand it to the executor with the run. */
     public KernelControl() {
@@ -130,6 +133,7 @@ public final class KernelControl {
 
     private void send(boolean step, boolean stop) {
         requirePaused();
+        pausedNanos += System.nanoTime() - pausedSince;
         stepping = step;
         pause = null;
         List<Envelope> batch = List.copyOf(injected);
@@ -142,6 +146,14 @@ public final class KernelControl {
             throw new IllegalStateException("the run is not paused");
         }
         return pause;
+    }
+
+    /**
+     * Wall time the run has spent paused so far (nanoseconds): waiting for the console, not simulating, so
+     * left out of the run's wall time and event rate.
+     */
+    public long pausedNanos() {
+        return pausedNanos;
     }
 
     /** The executor's way to resume the run (the coordinator's mailbox, or the sequential loop's queue). */
@@ -167,6 +179,7 @@ public final class KernelControl {
     }
 
     void paused(Pause p) {
+        pausedSince = System.nanoTime();
         if (ending) {
             // The end time: the coordinator stops itself; nobody waits for this pause.
             pause = p;

@@ -111,6 +111,23 @@ public final class SimTime {
         return sb.toString();
     }
 
+    /**
+     * Microseconds as a clock reading for people: days, then hours, minutes and seconds, and the
+     * milliseconds (rounded down, so never "60") when there is a fraction: "9229 d 06:54:20.987",
+     * "0 d 01:00:00". Never for files, which keep exact seconds ({@link #format}).
+     */
+    public static String clock(long micros) {
+        if (micros == Long.MIN_VALUE) {
+            throw new ArithmeticException("time out of range");
+        }
+        long m = Math.abs(micros);
+        long s = m / MICROS_PER_SECOND;
+        long frac = m % MICROS_PER_SECOND;
+        String text = String.format(java.util.Locale.ROOT, "%s%d d %02d:%02d:%02d", micros < 0 ? "-" : "", s / 86400,
+                s % 86400 / 3600, s % 3600 / 60, s % 60);
+        return frac == 0 ? text : text + String.format(java.util.Locale.ROOT, ".%03d", frac / 1000);
+    }
+
     /** Appends microseconds as an exact decimal number of seconds, without trailing zeros. */
     public static void appendSeconds(StringBuilder sb, long micros) {
         if (micros < 0) {

@@ -1,6 +1,7 @@
 package org.hpcsim.plot;
 
 import java.awt.Color;
+import java.awt.Font;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,7 +17,12 @@ public final class ComparisonPlots {
     private static final int WIDTH = 1000;
     private static final int HEIGHT = 560;
     /** The plot area's width, with its axis labels, beside the legend. */
-    private static final int PLOT_WIDTH = 700;
+    static final int PLOT_WIDTH = 700;
+    /**
+     * The legend's font: larger than a single run's plots', since up to a dozen runs are told apart by it
+     * alone (the report shows these charts at their own width).
+     */
+    static final Font LEGEND_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 15);
 
     private ComparisonPlots() {
     }
@@ -123,7 +129,7 @@ public final class ComparisonPlots {
         List<String> legend = legend(names, same);
         int legendWidth = 0;
         for (String entry : legend) {
-            legendWidth = Math.max(legendWidth, Figure.legendTextWidth(entry));
+            legendWidth = Math.max(legendWidth, Figure.textWidth(entry, LEGEND_FONT));
         }
         boolean log = max >= 100;
         double from = log || min == Double.POSITIVE_INFINITY ? 1 : min;
@@ -132,6 +138,7 @@ public final class ComparisonPlots {
                 HEIGHT).xRange(from, max).yRange(0, 1);
         f.styler().setXAxisLogarithmic(log);
         f.styler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        f.styler().setLegendFont(LEGEND_FONT);
         Color[] colours = cdfs.size() <= Palette.SERIES.length ? Palette.SERIES : Palette.JOBS;
         for (int i = 0; i < cdfs.size(); i++) {
             if (cdfs.get(i) != null) {

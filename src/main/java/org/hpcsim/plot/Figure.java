@@ -101,9 +101,14 @@ final class Figure {
 
     /** The width (pixels) of a legend entry's text in the legend's font. */
     static int legendTextWidth(String text) {
+        return textWidth(text, LEGEND_FONT);
+    }
+
+    /** The width (pixels) of {@code text} in {@code font}. */
+    static int textWidth(String text, Font font) {
         Graphics2D g = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
         try {
-            return g.getFontMetrics(LEGEND_FONT).stringWidth(text);
+            return g.getFontMetrics(font).stringWidth(text);
         } finally {
             g.dispose();
         }

@@ -66,11 +66,12 @@ public sealed interface RecorderProtocol {
      * cooling; the coldest working unit supplies {@code supply} C (NaN when none works); the hottest
      * inlet is {@code maxInlet} C at the nominal supply (T_sup + D P) and {@code maxInletActual} C with
      * the supply delivered, at {@code hottestNode}; {@code violation} says it is over the redline.
-     * {@code nodes}/{@code watts}: the nodes whose power changed and their new draw, or null.
+     * {@code nodes}/{@code watts}: the nodes whose power changed and their new draw, or null;
+     * {@code units}: the number of CRAC units, {@code unitsDown} those not working, in ascending order.
      */
     public record ThermalSample(double itPower, double coolingPower, double supply, double maxInlet,
                                 double maxInletActual, int hottestNode, boolean violation, int[] nodes,
-                                double[] watts) implements RecorderProtocol {
+                                double[] watts, int units, int[] unitsDown) implements RecorderProtocol {
     }
 
     /** Link -> Recorder: link {@code link} now carries {@code load} from {@code jobs} jobs (links.csv, timeseries.csv). */

@@ -1,6 +1,9 @@
 package org.hpcsim.report;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -15,6 +18,28 @@ public final class JsonWriter {
     public JsonWriter put(String key, Object value) {
         fields.put(key, value);
         return this;
+    }
+
+    /**
+     * Rounds every real, in nested writers and lists too, to {@code decimals} places (half to even from
+     * its exact value), so that a double's last-bit noise (30.000000000000004) is not written.
+     */
+    public JsonWriter roundReals(int decimals) {
+        fields.replaceAll((key, value) -> rounded(value, decimals));
+        return this;
+    }
+
+    private static Object rounded(Object v, int decimals) {
+        if (v instanceof Double d && Double.isFinite(d)) {
+            return new BigDecimal(d).setScale(decimals, RoundingMode.HALF_EVEN).doubleValue();
+        }
+        if (v instanceof JsonWriter w) {
+            return w.roundReals(decimals);
+        }
+        if (v instanceof List<?> list) {
+            return list.stream().map(e -> rounded(e, decimals)).toList();
+        }
+        return v;
     }
 
     /** Indented, one field per line, ending with a newline. */
@@ -71,7 +96,7 @@ public final class JsonWriter {
                 sb.append(i > 0 ? "," : "").append(a[i]);
             }
             sb.append(']');
-        } else if (v instanceof java.util.List<?> list) {
+        } else if (v instanceof List<?> list) {
             sb.append('[');
             for (int i = 0; i < list.size(); i++) {
                 if (i > 0) {

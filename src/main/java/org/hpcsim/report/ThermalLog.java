@@ -50,6 +50,7 @@ public final class ThermalLog {
     private double jobPowerSum;
     private long jobs;
     private RecorderProtocol.ThermalSample pending;
+    private RecorderProtocol.ThermalSample last;
     private boolean closed;
 
     private ThermalLog(Path file, Path nodePower, Path inletFile, RoomLayout layout) throws IOException {
@@ -77,6 +78,14 @@ public final class ThermalLog {
         }
     }
 
+    /**
+     * The room as of the last instant simulated (the state a paused run's console shows), or null before
+     * the room's first sample.
+     */
+    public RecorderProtocol.ThermalSample lastSample() {
+        return last;
+    }
+
     /** A sample taken at {@code time}; the instant's last sample wins, committed by {@link #endOfInstant}. */
     void sample(RecorderProtocol.ThermalSample s) {
         pending = s;
@@ -88,6 +97,7 @@ public final class ThermalLog {
             return;
         }
         pending = null;
+        last = s;
         advance(time);
         if (samples == times.length) {
             times = Arrays.copyOf(times, 2 * samples);

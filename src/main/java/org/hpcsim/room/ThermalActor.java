@@ -4,6 +4,7 @@ import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.CracProtocol;
 import org.hpcsim.protocol.RecorderProtocol;
 import java.util.Arrays;
+import java.util.stream.IntStream;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.Addresses;
 import org.hpcsim.kernel.Component;
@@ -280,8 +281,9 @@ public final class ThermalActor implements Component<ThermalProtocol> {
             }
             changes = 0;
         }
+        int[] down = IntStream.range(0, working.length).filter(u -> !working[u]).toArray();
         ctx.send(recorder, new RecorderProtocol.ThermalSample(inlets.itPower(), cool, coldest, nominalMax, actualMax, hottest,
-                actualMax > cooling.redline() + 1e-9, nodes, watts));
+                actualMax > cooling.redline() + 1e-9, nodes, watts, working.length, down));
     }
 
     /** The run ends: the recorder gets every node's integrated and hottest inlet, if the room was ever sampled. */

@@ -1,6 +1,9 @@
 package org.hpcsim.sim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -12,6 +15,8 @@ import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.KernelControl;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.report.ThermalLog;
 import org.hpcsim.scheduling.RunningJob;
 import org.hpcsim.scheduling.SchedulerCore;
 import org.hpcsim.topology.NodeRanges;
@@ -105,8 +110,8 @@ public final class LiveRun {
         ScenarioEvent e = ScenarioEvent.parse(text, "console");
         simulation.check(e);
         if (e.time() < clock || (pause.started() && e.time() <= pause.lastInstant())) {
-            throw new IllegalArgumentException("time " + SimTime.format(e.time()) + "s is before the current time "
-                    + SimTime.format(clock) + "s" + (pause.started() && clock == pause.lastInstant()
+            throw new IllegalArgumentException("time " + when(e.time()) + " is before the current time "
+                    + when(clock) + (pause.started() && clock == pause.lastInstant()
                     ? " (its instant has been simulated; give a later time)" : ""));
         }
         KernelControl c = control.join();
@@ -122,8 +127,7 @@ public final class LiveRun {
     /** Goes on, pausing again before the first instant at or after {@code time}. */
     public void runUntil(long time) {
         if (time < clock) {
-            throw new IllegalArgumentException("time " + SimTime.format(time) + "s is before the current time "
-                    + SimTime.format(clock) + "s");
+            throw new IllegalArgumentException("time " + when(time) + " is before the current time " + when(clock));
         }
         KernelControl c = control.join();
         c.pauseAt(time);
@@ -170,7 +174,21 @@ public final class LiveRun {
         }
     }
 
-    /** One line: time, jobs and nodes. */
+    /**
+     * A simulated time as the console shows it: a clock reading with days, then the exact seconds that
+     * commands and events take ("1 d 00:00:00 (86400 s)").
+     */
+    public static String when(long time) {
+        return SimTime.clock(time) + " (" + SimTime.format(time) + " s)";
+    }
+
+    /** Wall time the run has spent paused so far, seconds (none before it starts). */
+    public double pausedSeconds() {
+        KernelControl c = control.getNow(null);
+        return c == null ? 0 : c.pausedNanos() / 1e9;
+    }
+
+    /** One line: time, jobs and nodes, and in a modelled room the room's state. */
     public String status() {
         SchedulerCore core = simulation.core();
         int running = 0;
@@ -179,11 +197,33 @@ public final class LiveRun {
             running++;
             busy += r.nodes().length;
         }
-        String next = pause.next() == SimTime.NEVER ? "none" : SimTime.format(pause.next()) + "s";
-        return "time " + SimTime.format(clock) + "s (next event " + next + "); jobs: " + core.queueLength()
+        String next = pause.next() == SimTime.NEVER ? "none" : when(pause.next());
+        return "time " + when(clock) + ", next event " + next + "; jobs: " + core.queueLength()
                 + " queued, " + running + " running, " + simulation.runProgress().jobsDone() + " ended; nodes: "
                 + core.machine().size() + " total, " + busy + " busy, " + core.machine().freeCount() + " free, "
-                + core.downCount() + " down, " + core.drainedCount() + " drained";
+                + core.downCount() + " down, " + core.drainedCount() + " drained" + room();
+    }
+
+    /**
+     * The room as of the last instant simulated: its hottest delivered inlet, the coldest working unit's
+     * supply, IT and cooling power, the CRAC units down; empty without a thermal model.
+     */
+    private String room() {
+        ThermalLog log = simulation.thermalLog();
+        if (log == null) {
+            return "";
+        }
+        RecorderProtocol.ThermalSample s = log.lastSample();
+        if (s == null) {
+            return "; room: not sampled yet";
+        }
+        String down = s.unitsDown().length == 0 ? "none down" : "down: " + Arrays.stream(s.unitsDown())
+                .mapToObj(Integer::toString).collect(Collectors.joining(", "));
+        return String.format(Locale.ROOT, "; room: hottest inlet %.1f C at node %d (redline %.1f C%s), supply %s,"
+                        + " IT %.1f kW, cooling %.1f kW; CRAC units: %d, %s", s.maxInletActual(), s.hottestNode(),
+                simulation.scenario().thermal().redline(), s.violation() ? ", exceeded" : "",
+                Double.isNaN(s.supply()) ? "none (no unit works)" : String.format(Locale.ROOT, "%.1f C", s.supply()),
+                s.itPower() / 1000, s.coolingPower() / 1000, s.units(), down);
     }
 
     /** The queued jobs in queue order, one line each, at most {@code limit} (then a count of the rest). */
@@ -193,7 +233,7 @@ public final class LiveRun {
         for (int i = 0; i < queued.size() && i < limit; i++) {
             Job j = queued.get(i);
             lines.add("job " + j.id() + ": " + j.nodes() + " nodes, estimate " + SimTime.format(j.estimate())
-                    + "s, submitted " + SimTime.format(j.arrival()) + "s");
+                    + " s, submitted at " + when(j.arrival()));
         }
         if (queued.size() > limit) {
             lines.add("... and " + (queued.size() - limit) + " more");

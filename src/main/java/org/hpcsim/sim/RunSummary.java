@@ -88,8 +88,12 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, String
                 .put("peak_rss_mb", r.peakRssBytes() < 0 ? null : r.peakRssBytes() / (1024.0 * 1024.0))
                 .put("process_cpu_s", r.processCpuSeconds() < 0 ? null : r.processCpuSeconds())
                 .put("peak_heap_mb", r.peakHeapBytes() / (1024.0 * 1024.0))
-                .put("heap_after_gc_mb", r.heapAfterGcBytes() < 0 ? null : r.heapAfterGcBytes() / (1024.0 * 1024.0));
+                .put("heap_after_gc_mb", r.heapAfterGcBytes() < 0 ? null : r.heapAfterGcBytes() / (1024.0 * 1024.0))
+                .roundReals(DECIMALS);
     }
+
+    /** Decimals of every real: a microsecond in seconds, as the CSV files write times and temperatures. */
+    static final int DECIMALS = 6;
 
     /** The network model and its means, or null when run times ignore the network. */
     private JsonWriter network(NetworkSummary n) {

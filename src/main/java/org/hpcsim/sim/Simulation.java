@@ -83,6 +83,7 @@ public final class Simulation {
      * What a run produced. {@code processCpuSeconds}, {@code peakHeapBytes} and {@code peakRssBytes} are
      * the whole process's by the run's end (JVM start and input checks included; -1 where unavailable);
      * {@code heapAfterGcBytes} the most heap in use after a collection during the simulation (-1: none).
+     * {@code wallSeconds} leaves out the time a console kept the run paused.
      */
     public record Result(RunMetrics metrics, KernelStats kernel, double wallSeconds, double processCpuSeconds,
                          long peakHeapBytes, long heapAfterGcBytes, long peakRssBytes, Path outputDir, ThermalLog.Summary thermal, FailureLog failures, IoLog io) {
@@ -509,7 +510,7 @@ public final class Simulation {
                 stats = executor.run(assembly.wiring, kernelSettings, control, progress);
                 heapAfterGc = heap.peakBytes();
             }
-            double wall = (System.nanoTime() - t0) / 1e9;
+            double wall = (System.nanoTime() - t0 - control.pausedNanos()) / 1e9;
             if (control.endedAt()) {
                 stoppedEarly("until");
             }
@@ -603,6 +604,12 @@ public final class Simulation {
 
     Scenario scenario() {
         return scenario;
+    }
+
+    /** The room's log once the run has started, or null (no thermal model, or not started). */
+    ThermalLog thermalLog() {
+        Assembly a = assembly;
+        return a == null ? null : a.thermalLog;
     }
 
     private static void write(Path file, String text) {

@@ -37,14 +37,16 @@ class ConsoleCommandTest {
         Cli.Result console = Cli.runWithInput(script, args("console", "--console", "--pause-at", "3600s"));
         assertEquals(0, console.status(), console.err());
         String t = console.out();
-        assertTrue(t.contains("paused at 3600 s; time 3600s"), t);
+        assertTrue(t.contains("paused at 0 d 01:00:00 (3600 s); time 0 d 01:00:00 (3600 s), next event 0 d "), t);
         assertTrue(t.contains("job 9: 16 nodes"), t);
         assertTrue(t.contains("busy (128): 0-127"), t);
-        assertTrue(t.contains("rejected: time 3500s is before the current time 3600s"), t);
+        assertTrue(t.contains("rejected: time 0 d 00:58:20 (3500 s) is before the current time 0 d 01:00:00 (3600 s)"), t);
         assertTrue(t.contains("rejected: no node 500"), t);
         assertTrue(t.contains("rejected: unknown command 'frobnicate'"), t);
         assertTrue(t.contains("injected: at 3600s fail node 17"), t);
-        assertTrue(t.contains("paused at 86400 s"), t);
+        assertTrue(t.contains("paused at 1 d 00:00:00 (86400 s)"), t);
+        assertTrue(t.matches("(?s).*\n  \\d+ events in \\d+\\.\\d\\d s \\(\\d+ events/s; not counting \\d+\\.\\d s paused at the"
+                + " console\\), outputs in .*"), t);
         assertTrue(t.contains("hpcsim: 2000 jobs"), "the run went on to its end: " + t);
         for (String out : List.of("jobs.csv", "events.csv", "attempts.csv")) {
             assertEquals(Files.readString(dir.resolve("file").resolve(out)),
@@ -61,5 +63,17 @@ class ConsoleCommandTest {
         Cli.Result bad = Cli.run(args("bad", "--pause-at", "1h"));
         assertEquals(2, bad.status());
         assertTrue(bad.err().contains("--pause-at needs --console"), bad.err());
+    }
+
+    @Test
+    void aThermalRunSaysWhatTheRoomDidAndItsStatusShowsTheRoom() {
+        Cli.Result r = Cli.runWithInput("status\ncontinue\n", "run", "--console", "--pause-at", "400000s", "-m",
+                "mesh:4x5x2", "--cores-per-node", "4", "-Dthermal.enabled=true", "-Dcooling.units=[\"0-19\",\"20-39\"]",
+                "--inject", "at 300000s crac 1 fail", "-o", dir.resolve("crac").toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("; room: hottest inlet "), r.out());
+        assertTrue(r.out().contains("; CRAC units: 2, down: 1\n"), r.out());
+        assertTrue(r.out().matches("(?s).*\n  room: IT \\d+\\.\\d kWh, cooling \\d+\\.\\d kWh; peak inlet \\d+\\.\\d C"
+                + " \\(redline 30\\.0 C\\), over the redline \\d+ s in \\d+ spells?; thermal\\.csv\n.*"), r.out());
     }
 }

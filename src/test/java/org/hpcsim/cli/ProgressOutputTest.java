@@ -29,7 +29,7 @@ class ProgressOutputTest {
         assertEquals(0, r.status(), r.err());
         List<String> lines = drawn(r.err());
         assertTrue(lines.get(0).startsWith("[hpcsim] reading trace synthetic-2000.swf: "), r.err());
-        assertTrue(lines.stream().anyMatch(l -> l.matches("\\[hpcsim] \\d{1,3}\\.\\d %  .*jobs \\d+/2000  t=\\d+ s  .*")),
+        assertTrue(lines.stream().anyMatch(l -> l.matches("\\[hpcsim] \\d{1,3}\\.\\d %  .*jobs \\d+/2000  t=\\d+ d \\d\\d:\\d\\d:\\d\\d  .*")),
                 r.err());
         assertTrue(lines.stream().allMatch(l -> l.length() <= ProgressLine.WIDTH), r.err());
         assertTrue(r.err().endsWith("\r"), "the line is wiped at the end");

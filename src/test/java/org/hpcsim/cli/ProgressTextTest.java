@@ -36,11 +36,11 @@ class ProgressTextTest {
     void aRunsLineShowsPercentOfJobsTimeLeftAtTheAverageSpeedJobsSimulatedTimeAndRate() {
         RunCounters start = simulating(0, 80000, 0, 0);
         // a quarter done in 30 s: three quarters left, 90 s at that speed
-        assertEquals("25.0 %  1 min 30 s left  jobs 20000/80000  t=5000000 s  100000 events/s",
+        assertEquals("25.0 %  1 min 30 s left  jobs 20000/80000  t=57 d 20:53:20  100000 events/s",
                 ProgressText.run(simulating(20000, 80000, 5_000_000, 3_000_000), start, 30));
         // from a later start: only the progress since then counts
         RunCounters later = simulating(8000, 80000, 0, 0);
-        assertEquals("20.0 %  16 min 00 s left  jobs 16000/80000  t=10 s  50 events/s",
+        assertEquals("20.0 %  16 min 00 s left  jobs 16000/80000  t=0 d 00:00:10  50 events/s",
                 ProgressText.run(simulating(16000, 80000, 10, 6000), later, 120));
     }
 
@@ -55,9 +55,9 @@ class ProgressTextTest {
     @Test
     void noTimeLeftIsShownWithTooLittleToGoOn() {
         RunCounters start = simulating(0, 10000, 0, 0);
-        assertEquals("0.9 %  jobs 99/10000  t=1 s  0 events/s", ProgressText.run(simulating(99, 10000, 1, 0), start, 60),
+        assertEquals("0.9 %  jobs 99/10000  t=0 d 00:00:01  0 events/s", ProgressText.run(simulating(99, 10000, 1, 0), start, 60),
                 "under 1 % of progress");
-        assertEquals("50.0 %  jobs 5000/10000  t=1 s  0 events/s", ProgressText.run(simulating(5000, 10000, 1, 0), start, 0.5),
+        assertEquals("50.0 %  jobs 5000/10000  t=0 d 00:00:01  0 events/s", ProgressText.run(simulating(5000, 10000, 1, 0), start, 0.5),
                 "under a second");
         assertEquals("", ProgressText.left(0.5, 0.5, 100), "no progress");
     }

@@ -120,6 +120,11 @@ class ReportCommandTest {
         assertTrue(md.contains("\nIdentical bounded slowdowns (their curves lie on each other): a = b.\n"), md);
         assertTrue(Files.readString(plotted.resolve("report.html")).contains(
                 "<p>Identical wait times (their curves lie on each other): a = b.</p>"));
+        // The all-runs overlays are shown at their own width (their legend legible), the side-by-side plots smaller.
+        String page = Files.readString(plotted.resolve("report.html"));
+        assertTrue(page.contains("figure.whole img{max-width:100%;width:auto"), page.substring(0, 1200));
+        assertTrue(page.contains("<h2>Wait time</h2>\n<div class=\"figures\">\n<figure class=\"whole\"><img"));
+        assertTrue(page.contains("<h2>Utilization over time</h2>\n<div class=\"figures\">\n<figure><img"));
         // The same runs reported again: the same bytes (the page embeds every image).
         Path again = tmp.resolve("again");
         assertEquals(0, Cli.run("report", a.toString(), b.toString(), "-o", again.toString()).status());
@@ -237,6 +242,28 @@ class ReportCommandTest {
                 List.of(t.get(2).get(0), t.get(2).get(1), t.get(2).get(2), t.get(2).get(3), t.get(2).get(wait)));
         assertEquals(List.of("links", "4", "1", "130"),
                 List.of(t.get(3).get(0), t.get(3).get(2), t.get(3).get(3), t.get(3).get(wait)));
+    }
+
+    @Test
+    void theLocalityColumnsComeFirstSoTheyShowWithoutScrolling(@TempDir Path tmp) throws Exception {
+        List<Path> runs = new ArrayList<>();
+        for (String allocator : List.of("mbs", "mc1x1")) {
+            org.hpcsim.report.JsonWriter locality = new org.hpcsim.report.JsonWriter().put("mean",
+                    new org.hpcsim.report.JsonWriter().put("avg_pairwise_hops", allocator.length() * 1.5)
+                            .put("components", 1.25));
+            runs.add(handRun(tmp, allocator, "t.swf", "mesh:8x8", allocator, 1, "", "jobs_completed", 10,
+                    "makespan_s", 5000.0, "mean_wait_s", 200.0, "utilization", 0.5, "locality", locality));
+        }
+        Path report = tmp.resolve("report");
+        Cli.Result r = Cli.run("report", runs.get(0).toString(), runs.get(1).toString(), "-o", report.toString(),
+                "--no-plots");
+        assertEquals(0, r.status(), r.err());
+        List<String> heading = markdownTable(Files.readString(report.resolve("report.md"))).get(0);
+        assertEquals(List.of("run", "allocator", "mean avg pairwise hops ↓", "mean components ↓", "completed jobs ↑",
+                "makespan (s) ↓", "mean wait (s) ↓", "utilization (fraction) ↑"), heading);
+        String html = Files.readString(report.resolve("report.html"));
+        assertTrue(html.contains("<tr><th>run</th><th>allocator</th><th>mean avg pairwise hops ↓</th>"
+                + "<th>mean components ↓</th><th>completed jobs ↑</th>"), html);
     }
 
     @Test

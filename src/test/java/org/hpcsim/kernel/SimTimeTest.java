@@ -44,4 +44,14 @@ class SimTimeTest {
         assertEquals(1_500_001, SimTime.fromSeconds(1.5000005));
         assertEquals(2, SimTime.fromSeconds(0.0000015));
     }
+
+    @Test
+    void aClockReadingHasDaysHoursMinutesSecondsAndMillisecondsRoundedDown() {
+        assertEquals("9229 d 10:54:20.987", SimTime.clock(797_424_860_987_057L), "9229 d = 797385600 s; 39260 s more");
+        assertEquals("0 d 01:00:00", SimTime.clock(SimTime.seconds(3600)), "no fraction when there is none");
+        assertEquals("1 d 00:00:00", SimTime.clock(SimTime.seconds(86400)));
+        assertEquals("0 d 00:00:59.999", SimTime.clock(59_999_999L), "rounded down: never 60 s");
+        assertEquals("0 d 00:00:00.000", SimTime.clock(1L), "a fraction below a millisecond still shows");
+        assertEquals("-0 d 00:00:01", SimTime.clock(-SimTime.seconds(1)));
+    }
 }

@@ -2,6 +2,7 @@ package org.hpcsim.plot;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -24,6 +25,30 @@ class ComparisonPlotsTest {
         List<ComparisonPlots.Overlay> o = ComparisonPlots.write(List.of(a, b, c), List.of("a", "b", "c"), dir);
         assertEquals(List.of("a = b"), o.get(0).identical(), "b waits as a does; c has one job more");
         assertEquals(List.of("a = b"), o.get(1).identical());
+    }
+
+    @Test
+    void theOverlaysAreWideWithALegendInAReadableFont(@TempDir Path dir) throws Exception {
+        List<Path> runs = new java.util.ArrayList<>();
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            Path run = dir.resolve("r" + i);
+            RunDirFixture.summary(run, "mesh:8x4", 32, null, null);
+            RunDirFixture.jobs(run, 20 + i, 32);
+            runs.add(run);
+            names.add("allocator.policy=sorted-free-list[snake],seed=" + i);
+        }
+        List<ComparisonPlots.Overlay> o = ComparisonPlots.write(runs, names, dir);
+        assertTrue(ComparisonPlots.LEGEND_FONT.getSize() >= 14, "legend text of at least 14 px at full size");
+        for (ComparisonPlots.Overlay overlay : o) {
+            java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(overlay.image().toFile());
+            int legend = 0;
+            for (String name : names) {
+                legend = Math.max(legend, png.getGraphics().getFontMetrics(ComparisonPlots.LEGEND_FONT).stringWidth(name));
+            }
+            assertTrue(png.getWidth() >= 1000 && png.getWidth() >= ComparisonPlots.PLOT_WIDTH + legend,
+                    "the plot keeps its width beside the legend: " + png.getWidth());
+        }
     }
 
     @Test
