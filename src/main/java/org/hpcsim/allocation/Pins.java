@@ -3,12 +3,12 @@ package org.hpcsim.allocation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
 
 /**
@@ -29,10 +29,8 @@ public final class Pins {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file, 0, "pinned", "no such file");
         } catch (IOException e) {
-            throw new InputException(file, 0, "pinned", "cannot read: " + e.getMessage());
+            throw FileErrors.reading(file, "pinned", e);
         }
         Map<Long, int[]> pins = new LinkedHashMap<>();
         for (int i = 0; i < lines.size(); i++) {

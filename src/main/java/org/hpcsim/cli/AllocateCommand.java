@@ -11,7 +11,6 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -21,6 +20,7 @@ import org.hpcsim.report.JsonWriter;
 import org.hpcsim.study.AllocationInstance;
 import org.hpcsim.study.AllocationResult;
 import org.hpcsim.study.StandAloneAllocation;
+import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -146,6 +146,12 @@ final class AllocateCommand implements Callable<Integer> {
                     out.println(new JsonWriter().put("line", number).put("error", message(e)).renderCompact());
                 }
             }
+        } catch (IOException e) {
+            // A read that fails after the open (an I/O error) names the file as an open that fails does.
+            if (batch.equals("-")) {
+                throw e;
+            }
+            throw FileErrors.reading(Path.of(batch), "batch", e);
         }
         out.flush();
         if (failed > 0) {
@@ -160,8 +166,8 @@ final class AllocateCommand implements Callable<Integer> {
     private static BufferedReader open(Path file) throws IOException {
         try {
             return Files.newBufferedReader(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file.toString(), 0, "batch", "no such file");
+        } catch (IOException e) {
+            throw FileErrors.reading(file, "batch", e);
         }
     }
 
@@ -194,8 +200,8 @@ final class AllocateCommand implements Callable<Integer> {
         java.util.List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file.toString(), 0, "busy-file", "no such file");
+        } catch (IOException e) {
+            throw FileErrors.reading(file, "busy-file", e);
         }
         int[] ids = new int[16];
         int count = 0;

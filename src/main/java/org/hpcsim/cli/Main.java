@@ -11,7 +11,9 @@ import org.hpcsim.allocation.AllocationRefusedException;
 import org.hpcsim.kernel.ComponentFailure;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.report.OutputException;
+import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.ReadException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -21,12 +23,16 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Agent-based discrete-event simulator of an HPC machine room (Apache Pekko actors).",
         footer = {"", "Exit status: 0 success, 1 internal error (a bug: please report it), 2 bad input or usage,"
-            + " 3 a file could not be written or read (disk full, permissions), 130 interrupted (Ctrl-C)."})
+            + " 3 a file that exists could not be read, or an output could not be written (no permission, an I/O"
+            + " error, a full disk); a missing file is bad input (2); 130 interrupted (Ctrl-C)."})
 public final class Main implements Runnable {
 
     /** Bad input or usage. */
     public static final int EXIT_INPUT = 2;
-    /** A file could not be written or read (a full disk, no permission): the outputs were not left half-written. */
+    /**
+     * A file that exists could not be read, or an output could not be written (no permission, an I/O
+     * error, a full disk): the outputs were not left half-written.
+     */
     public static final int EXIT_IO = 3;
     /** Interrupted (Ctrl-C): 128 + SIGINT, as shells report it. */
     public static final int EXIT_INTERRUPTED = 130;
@@ -144,6 +150,12 @@ public final class Main implements Runnable {
             err.flush();
             return EXIT_INPUT;
         }
+        ReadException unreadable = cause(ex, ReadException.class);
+        if (unreadable != null) {
+            err.println("hpcsim: error: " + context + unreadable.getMessage());
+            err.flush();
+            return EXIT_IO;
+        }
         OutputException output = cause(ex, OutputException.class);
         if (output != null) {
             err.println("hpcsim: error: " + context + output.getMessage());
@@ -153,8 +165,7 @@ public final class Main implements Runnable {
         IOException io = cause(ex, IOException.class);
         if (io != null) {
             err.println("hpcsim: error: " + context + "I/O error: " + (io instanceof FileSystemException f
-                    ? f.getFile() + ": " + (f.getReason() == null ? f.getClass().getSimpleName() : f.getReason())
-                    : io.getMessage()));
+                    && f.getFile() != null ? f.getFile() + ": " : "") + FileErrors.reason(io));
             err.flush();
             return EXIT_IO;
         }

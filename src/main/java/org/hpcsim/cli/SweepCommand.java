@@ -38,7 +38,9 @@ import picocli.CommandLine.Option;
                 + " (hpcsim worker --join HOST:PORT); this process keeps the sweep's directory (see docs/user-guide.md,"
                 + " Sweeps on a cluster)."},
         footer = {"", "Exit status: 0 every run finished; 1 a run failed with an internal error (the others went on),"
-                + " or --collect found runs not finished; 2 bad input (a bad run stops the sweep from starting more)."})
+                + " or --collect found runs not finished; 2 bad input (a bad run stops the sweep from starting more),"
+                + " a missing file included; 3 a file that exists could not be read, or an output could not be written"
+                + " (no permission, an I/O error, a full disk)."})
 final class SweepCommand implements Callable<Integer> {
     private static final String CLI = "command line";
     /** Unfinished runs --collect names, at most. */

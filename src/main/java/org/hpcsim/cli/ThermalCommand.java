@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +18,7 @@ import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.thermal.RoomLayout;
 import org.hpcsim.thermal.ThermalProfile;
 import org.hpcsim.topology.NodeRanges;
+import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -225,8 +225,8 @@ final class ThermalCommand implements Callable<Integer> {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file, 0, "power", "no such file");
+        } catch (IOException e) {
+            throw FileErrors.reading(file, "power", e);
         }
         double[] watts = new double[n];
         int count = 0;

@@ -3,12 +3,12 @@ package org.hpcsim.cli;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.hpcsim.torus.Rational;
 import org.hpcsim.torus.TorusJob;
+import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
 import picocli.CommandLine.Option;
 
@@ -61,8 +61,8 @@ final class TorusInput {
         List<String> lines;
         try {
             lines = Files.readAllLines(jobsFile, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new InputException(jobsFile, 0, "jobs-file", "no such file");
+        } catch (IOException e) {
+            throw FileErrors.reading(jobsFile, "jobs-file", e);
         }
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);

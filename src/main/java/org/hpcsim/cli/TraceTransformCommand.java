@@ -47,10 +47,12 @@ import picocli.CommandLine.Parameters;
                 + " output a job's id is its position. Rejected jobs (unusable fields) are copied as read, not"
                 + " transformed; reading the output rejects them again. SWF output keeps every field and header"
                 + " comment of SWF input (MaxJobs and MaxRecords become the jobs written); fields another format lacks"
-                + " are -1. Comment lines at the top note the transform. A job the output cannot hold, and .sim"
-                + " options another format has no place for, are reported on stderr.",
+                + " are -1. Comment lines at the top note the transform. .sim options another format has no"
+                + " place for are reported on stderr.",
             "",
-            "Exit status: 0 success, 1 internal error, 2 bad input or usage (FILE is then left as it was).",
+            "Exit status: 0 success, 1 internal error, 2 bad input or usage (INPUT missing or malformed), 3 INPUT"
+                + " could not be read or FILE written (no permission, an I/O error, a full disk); on any error FILE is"
+                + " left as it was.",
         })
 final class TraceTransformCommand implements Callable<Integer> {
 
@@ -219,11 +221,6 @@ final class TraceTransformCommand implements Callable<Integer> {
         }
         stdout.flush();
         PrintWriter err = spec.commandLine().getErr();
-        if (s.dropped() > 0) {
-            err.printf(Locale.ROOT, "hpcsim: warning: %d job%s not written: %s cannot hold %s (first: %s)%n",
-                    s.dropped(), s.dropped() == 1 ? "" : "s", to.key(), s.dropped() == 1 ? "it" : "them",
-                    s.firstDropped());
-        }
         if (s.optionsDropped() > 0) {
             err.printf(Locale.ROOT, "hpcsim: warning: the .sim options of %d job%s not written: %s has no place for them%n",
                     s.optionsDropped(), s.optionsDropped() == 1 ? " were" : "s were", to.key());

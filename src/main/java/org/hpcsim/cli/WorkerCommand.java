@@ -17,6 +17,7 @@ import org.hpcsim.cluster.ClusterSystem;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.cluster.Worker;
 import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.report.OutputException;
 import org.hpcsim.workload.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -92,7 +93,7 @@ final class WorkerCommand implements Callable<Integer> {
             Files.createDirectories(base);
             dir = Files.createTempDirectory(base, "hpcsim-worker-");
         } catch (IOException e) {
-            throw new InputException(base.toString(), 0, "--work-dir", "cannot make a directory there: " + e);
+            throw new OutputException("cannot make a work directory in", base, e);
         }
         PrintWriter err = spec.commandLine().getErr();
         try (LazyRuntime runtime = new LazyRuntime()) {

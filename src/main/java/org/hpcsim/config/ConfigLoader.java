@@ -11,6 +11,8 @@ import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import com.typesafe.config.ConfigValueType;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
 
 /**
@@ -71,6 +74,12 @@ public final class ConfigLoader {
     public static Config parse(Path file) {
         if (!Files.isRegularFile(file)) {
             throw new InputException(file.toString(), 0, null, Files.exists(file) ? "not a regular file" : "no such file");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            // The parser reports a file it cannot read as a bad configuration: find out first.
+            in.read();
+        } catch (IOException e) {
+            throw FileErrors.reading(file, null, e);
         }
         try {
             return ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));

@@ -4,10 +4,10 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
 
 /**
@@ -36,10 +36,8 @@ public final class EventFile {
                     throw new InputException(file, number, "event", e.getMessage());
                 }
             }
-        } catch (NoSuchFileException e) {
-            throw new InputException(file, 0, "events-file", "no such file");
         } catch (IOException e) {
-            throw new InputException(file, 0, "events-file", "cannot read: " + e.getMessage());
+            throw FileErrors.reading(file, "events-file", e);
         }
         return events;
     }

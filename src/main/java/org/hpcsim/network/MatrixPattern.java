@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.hpcsim.workload.FileErrors;
 
 /**
  * A communication graph read from a MatrixMarket file ({@code %%MatrixMarket matrix coordinate
@@ -86,7 +87,7 @@ public final class MatrixPattern implements CommPattern {
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(file + ": no such file", e);
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage(), e);
+            throw FileErrors.reading(file, null, e);
         }
     }
 

@@ -4,12 +4,12 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
 
 /**
@@ -51,10 +51,8 @@ public final class Csv implements AutoCloseable {
                 throw new InputException(file, 1, null, "empty file: expected a header line");
             }
             return new Csv(file, in, header);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file, 0, null, "no such file");
         } catch (IOException e) {
-            throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
+            throw FileErrors.reading(file, null, e);
         } catch (InputException e) {
             closeQuietly(in);
             throw e;
@@ -103,7 +101,7 @@ public final class Csv implements AutoCloseable {
             split(text);
             return true;
         } catch (IOException e) {
-            throw new InputException(file, line, null, "cannot read: " + e.getMessage());
+            throw FileErrors.reading(file, null, e);
         }
     }
 

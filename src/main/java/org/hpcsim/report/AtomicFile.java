@@ -28,8 +28,8 @@ public final class AtomicFile {
     /**
      * Writes {@code out} (named by {@code option} in errors) and returns what the content returned.
      *
-     * @throws InputException if the destination is a directory, its directory is missing, or it
-     *                        cannot be written
+     * @throws InputException  if the destination is a directory or its directory is missing
+     * @throws OutputException if the system refuses to write it (no permission, a full disk)
      */
     public static <T> T write(Path out, String option, Content<T> content) {
         Path target = out.toAbsolutePath();
@@ -54,7 +54,7 @@ public final class AtomicFile {
             }
             return result;
         } catch (IOException e) {
-            throw new InputException(out.toString(), 0, option, "cannot write: " + e);
+            throw new OutputException(out, e);
         } finally {
             if (tmp != null) {
                 try {

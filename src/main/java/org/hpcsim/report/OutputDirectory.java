@@ -127,6 +127,7 @@ public final class OutputDirectory implements AutoCloseable {
             OPEN.add(out);
             return out;
         } catch (IOException | RuntimeException e) {
+            String doing = Files.isDirectory(dir) ? "cannot write into output directory" : "cannot create output directory";
             if (created) {
                 deleteTree(dir);
             } else if (lockCreated && channel != null) {
@@ -138,7 +139,8 @@ public final class OutputDirectory implements AutoCloseable {
                 throw new InputException(dir.toString(), 0, "--out", "exists and is not a directory");
             }
             if (e instanceof IOException io) {
-                throw new InputException(dir.toString(), 0, "--out", "cannot create output directory: " + io);
+                // The system refused (no permission, a read-only or full disk): not the user's input.
+                throw new OutputException(doing, dir, io);
             }
             throw (RuntimeException) e;
         }

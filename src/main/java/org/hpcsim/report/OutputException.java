@@ -2,6 +2,7 @@ package org.hpcsim.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.hpcsim.workload.FileErrors;
 
 /**
  * An output file could not be written (a full disk, no permission, an I/O error): not a bug, and
@@ -11,21 +12,17 @@ public final class OutputException extends RuntimeException {
     private final transient Path file;
 
     public OutputException(Path file, IOException cause) {
-        super("cannot write " + file + ": " + reason(cause), cause);
+        this("cannot write", file, cause);
+    }
+
+    /** As the other constructor, {@code doing} saying what failed ("cannot create output directory"). */
+    public OutputException(String doing, Path file, IOException cause) {
+        super(doing + " " + file + ": " + FileErrors.reason(cause), cause);
         this.file = file;
     }
 
     /** The file (or directory) being written. */
     public Path file() {
         return file;
-    }
-
-    /** The system's reason without the file name it may repeat ("No space left on device"). */
-    static String reason(IOException e) {
-        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        String m = e.getMessage();
-        return m == null ? e.getClass().getSimpleName() : m;
     }
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
 
 /**
@@ -81,7 +81,7 @@ public final class SummaryJson {
             throw new InputException(file, e.getLocation().getLineNr(), null, "not valid JSON: "
                     + e.getOriginalMessage());
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw FileErrors.reading(file, null, e);
         }
         return new SummaryJson(file, values);
     }

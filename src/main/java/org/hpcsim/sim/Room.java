@@ -14,7 +14,7 @@ import org.hpcsim.thermal.ThermalOptions;
 import org.hpcsim.topology.GridTopology;
 import org.hpcsim.topology.NodeRanges;
 import org.hpcsim.topology.Topology;
-import org.hpcsim.workload.InputException;
+import org.hpcsim.workload.FileErrors;
 
 /**
  * A run's machine room, built from the thermal and cooling settings: the layout, the heat model
@@ -46,8 +46,7 @@ record Room(RoomLayout layout, RoomModel model, CoolingSettings cooling, String 
                 source = "synthetic";
             }
         } catch (IOException e) {
-            throw new InputException(file.toString(), 0, o.dMatrix() != null ? "thermal.d-matrix" : "thermal.a-matrix",
-                    "cannot read: " + e.getMessage());
+            throw FileErrors.reading(file, o.dMatrix() != null ? "thermal.d-matrix" : "thermal.a-matrix", e);
         }
         List<int[]> units = new ArrayList<>();
         if (o.units().isEmpty()) {

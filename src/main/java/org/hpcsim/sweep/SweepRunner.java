@@ -37,6 +37,7 @@ import org.hpcsim.plot.PlotOptions;
 import org.hpcsim.plot.RunPlots;
 import org.hpcsim.report.AtomicFile;
 import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.report.OutputException;
 import org.hpcsim.report.SummaryJson;
 import org.hpcsim.sim.Simulation;
 import org.hpcsim.sweep.SweepPlan.Combination;
@@ -245,13 +246,14 @@ public final class SweepRunner implements AutoCloseable {
             runner.takeOver();
             return runner;
         } catch (IOException | RuntimeException e) {
+            String doing = Files.isDirectory(dir) ? "cannot write into sweep directory" : "cannot create sweep directory";
             channels.forEach(SweepRunner::closeQuietly); // and with them the locks
             // Another shard may have started in a directory this one made.
             if (created && shard.whole()) {
                 OutputDirectory.deleteTree(dir);
             }
             if (e instanceof IOException io) {
-                throw new InputException(dir.toString(), 0, "--out", "cannot use as the sweep's directory: " + io);
+                throw new OutputException(doing, dir, io);
             }
             throw (RuntimeException) e;
         }
@@ -594,7 +596,7 @@ public final class SweepRunner implements AutoCloseable {
             Path results = missing.isEmpty() ? writeResults(plan, summaries) : null;
             return new Collected(results, plan.combinations().size(), missing);
         } catch (IOException e) {
-            throw new InputException(dir.toString(), 0, "--out", "cannot collect the sweep: " + e);
+            throw new OutputException("cannot collect the sweep in", dir, e);
         } finally {
             channels.forEach(SweepRunner::closeQuietly);
         }

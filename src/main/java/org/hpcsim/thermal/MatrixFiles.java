@@ -4,12 +4,12 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
+import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
 
 /**
@@ -46,8 +46,8 @@ final class MatrixFiles {
         BufferedReader in;
         try {
             in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new InputException(file, 0, "file", "no such file");
+        } catch (IOException e) {
+            throw FileErrors.reading(file, "file", e);
         }
         try (in) {
             new Parser(file, n, sink, in).parse();

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.hpcsim.workload.FileErrors;
 
 /**
  * An ordering read from a file, for networks no built-in curve suits: one node id per line in
@@ -24,7 +25,7 @@ public final class FileCurve implements Curve {
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw error(0, "cannot read the ordering file: " + e.getMessage());
+            throw FileErrors.reading(file, "curve", e);
         }
         int n = topology.size();
         int[] order = new int[n];

@@ -2,6 +2,7 @@ package org.hpcsim.topology;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.hpcsim.workload.FileErrors;
 
 /**
  * Parses machine specs: {@code simple:N}, {@code mesh:XxY[xZ]}, {@code torus:XxY[xZ]}, {@code line:LAYOUT}
@@ -36,8 +37,7 @@ public final class Machines {
                 }
                 return LineTopology.parse(layout);
             } catch (java.io.IOException e) {
-                throw new IllegalArgumentException("cannot read the line layout " + layout.substring(1).strip() + ": "
-                        + e.getMessage());
+                throw FileErrors.reading(java.nio.file.Path.of(layout.substring(1).strip()), "line layout", e);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("bad machine spec '" + spec + "': " + e.getMessage());
             }

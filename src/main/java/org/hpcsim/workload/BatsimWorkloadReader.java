@@ -1,6 +1,7 @@
 package org.hpcsim.workload;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -10,6 +11,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hpcsim.kernel.SimTime;
 
 /**
@@ -118,7 +121,7 @@ public final class BatsimWorkloadReader implements TraceReader {
                 names.add(r.profile());
             }
         } catch (IOException e) {
-            throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
+            throw FileErrors.reading(file, null, e);
         }
         return names;
     }
@@ -354,6 +357,10 @@ public final class BatsimWorkloadReader implements TraceReader {
             throw new InputException(file, r.line(), where + ".res", job + "expected an integer (resources), found "
                     + r.shown());
         }
+        if (procs > Integer.MAX_VALUE) {
+            throw new InputException(file, r.line(), where + ".res", job + "expected at most " + Integer.MAX_VALUE
+                    + " resources (the maximum), found " + r.shown());
+        }
         Value pv = required(profileName, where, "profile", line, job);
         if (pv.token() != JsonToken.VALUE_STRING) {
             throw new InputException(file, pv.line(), where + ".profile", job + "expected a profile name (a string),"
@@ -371,8 +378,6 @@ public final class BatsimWorkloadReader implements TraceReader {
             reason = "profile '" + p.name() + "' has type '" + p.type() + "'; hpcsim runs delay profiles only";
         } else if (procs <= 0) {
             reason = "no resources requested (res " + procs + ")";
-        } else if (procs > Integer.MAX_VALUE) {
-            reason = TraceRecord.PROCS_OUT_OF_RANGE;
         }
         long runTime = p != null && p.isDelay() ? p.delay() : -1;
         long arrival = submit >= 0 ? submit : lastArrival;
@@ -386,7 +391,7 @@ public final class BatsimWorkloadReader implements TraceReader {
             estimate = -1;
         }
         estimate = options.effectiveEstimate(estimate, runTime);
-        int n = (int) Math.max(0, Math.min(procs, Integer.MAX_VALUE));
+        int n = (int) Math.max(0, procs);
         return new Job(index++, jobId, line, submit, arrival, runTime, estimate, n,
                 reason == null ? options.nodesFor(n) : 0, null, null, reason);
     }
@@ -446,9 +451,28 @@ public final class BatsimWorkloadReader implements TraceReader {
     }
 
     private InputException notJson(JsonProcessingException e) {
-        long at = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getLineNr());
-        return new InputException(file, at, null, "not a valid JSON workload: " + e.getOriginalMessage());
+        JsonLocation at = e.getLocation();
+        long line = at == null ? 0 : Math.max(0, at.getLineNr());
+        String column = at == null || at.getColumnNr() < 1 ? "" : "column " + at.getColumnNr() + ": ";
+        return new InputException(file, line, null, column + "not a valid JSON workload: " + plain(e.getOriginalMessage()));
     }
+
+    /**
+     * Jackson's message in words: an unclosed object or array says which character was expected
+     * and where the object began, without the source description Jackson embeds in that location.
+     */
+    static String plain(String message) {
+        Matcher m = UNCLOSED.matcher(message);
+        if (m.find()) {
+            boolean object = m.group(2).equals("Object");
+            return m.group(1) + "expected '" + (object ? "}" : "]") + "' closing the " + (object ? "object" : "array")
+                    + " that begins at line " + m.group(3) + ", column " + m.group(4);
+        }
+        return message.replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]", "line $1, column $2");
+    }
+
+    private static final Pattern UNCLOSED = Pattern.compile("^(.*?)expected close marker for (Object|Array)"
+            + " \\(start marker at \\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]\\)");
 
     private long line() {
         return line(parser);

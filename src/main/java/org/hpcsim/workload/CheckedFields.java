@@ -75,9 +75,26 @@ final class CheckedFields {
         return v;
     }
 
+    /** Field i as {@link #unknownOrNonNegativeInteger} within an int: a processor count. */
+    long unknownOrNonNegativeCount(int field) {
+        return withinInt(field, unknownOrNonNegativeInteger(field));
+    }
+
+    /** A count the simulation holds as an int: a larger one is an error, never clamped. */
+    private long withinInt(int field, long v) {
+        if (v > Integer.MAX_VALUE) {
+            throw new InputException(file, lines.number(), name(field), "'" + fields.text(field)
+                    + "' is more than the maximum, " + Integer.MAX_VALUE);
+        }
+        return v;
+    }
+
+    private String name(int field) {
+        return "field " + (field + 1) + " (" + names[field] + ")";
+    }
+
     /** Field i is not {@code what}. */
     InputException error(int field, String what) {
-        return new InputException(file, lines.number(), "field " + (field + 1) + " (" + names[field] + ")",
-                "'" + fields.text(field) + "' is not " + what);
+        return new InputException(file, lines.number(), name(field), "'" + fields.text(field) + "' is not " + what);
     }
 }

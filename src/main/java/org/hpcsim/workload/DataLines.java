@@ -30,7 +30,7 @@ public final class DataLines {
         try {
             all = Files.readAllLines(file);
         } catch (IOException e) {
-            throw new InputException(file.toString(), 0, null, "cannot read: " + e.getMessage());
+            throw FileErrors.reading(file, null, e);
         }
         List<Line> out = new ArrayList<>();
         for (int n = 1; n <= all.size(); n++) {

@@ -11,10 +11,10 @@ import org.hpcsim.kernel.SimTime;
  *
  * <p>Mapping to a {@link Job}: the job id is the 1-based index of the job among the job lines;
  * processors map to nodes by cores-per-node; the estimate is the requested time, or when it is not
- * positive, the run time times the missing-estimate factor (the SWF rule). As in SWF, a negative
- * value means unknown: a job with an unknown submit time, run time or processor count, or with no
- * processors, is rejected with a reason, and one with an unknown submit time is placed at the
- * arrival of the job before it.
+ * positive, the run time times the missing-estimate factor (the SWF rule). As in SWF, -1 means
+ * unknown and any other negative value is an error: a job with an unknown submit time, run time or
+ * processor count, or with no processors, is rejected with a reason, and one with an unknown submit
+ * time is placed at the arrival of the job before it.
  */
 public final class FourColumnReader implements TraceReader {
     private static final String[] FIELD_NAMES = {"submit", "procs", "runtime", "requested"};
@@ -50,10 +50,10 @@ public final class FourColumnReader implements TraceReader {
             throw new InputException(file, lines.number(), null,
                     "expected 4 fields 'submit procs runtime requested', found " + n);
         }
-        long submit = checked.time(0);
-        long procs = checked.integer(1);
-        long runTime = checked.time(2);
-        long requested = checked.time(3);
+        long submit = checked.unknownOrNonNegativeTime(0);
+        long procs = checked.unknownOrNonNegativeCount(1);
+        long runTime = checked.unknownOrNonNegativeTime(2);
+        long requested = checked.unknownOrNonNegativeTime(3);
         String reason = null;
         if (submit < 0) {
             reason = "unknown submit time";
@@ -63,8 +63,6 @@ public final class FourColumnReader implements TraceReader {
             reason = "unknown processor count";
         } else if (procs == 0) {
             reason = "no processors requested";
-        } else if (procs > Integer.MAX_VALUE) {
-            reason = TraceRecord.PROCS_OUT_OF_RANGE;
         }
         long arrival = submit >= 0 ? submit : lastArrival;
         lastArrival = arrival;
@@ -77,7 +75,7 @@ public final class FourColumnReader implements TraceReader {
             estimate = -1;
         }
         estimate = options.effectiveEstimate(estimate, runTime);
-        int p = (int) Math.max(0, Math.min(procs, Integer.MAX_VALUE));
+        int p = (int) Math.max(0, procs);
         int i = index++;
         return new Job(i, i + 1L, lines.number(), submit, arrival, runTime, estimate, p,
                 reason == null ? options.nodesFor(p) : 0, null, null, reason);

@@ -7,8 +7,10 @@ import java.util.Set;
 /**
  * Reader of SST's scheduler {@code .sim} job traces: {@code arrival procs runtime estimate [options]}
  * per line, times in seconds. As in SST's parser, the job id is the 0-based index of the job line
- * and an estimate {@code <= 0} means twice the run time. Blank lines and lines starting with
- * {@code #} are skipped and not counted.
+ * and an estimate {@code <= 0} means twice the run time. As in SWF, -1 means unknown (a job with an
+ * unknown arrival, processor count or run time, or with 0 processors, is rejected with a reason; one
+ * with an unknown arrival is placed at the arrival of the job before it) and any other negative
+ * value is an error. Blank lines and lines starting with {@code #} are skipped and not counted.
  *
  * <p>Trailing options are checked for syntax ({@code mesh X Y [Z]}, {@code comm FILE},
  * {@code coord COMM COORD}, {@code center N}, {@code phase FILE}) and kept verbatim in
@@ -24,6 +26,7 @@ public final class SimTraceReader implements TraceReader {
     private final Fields fields = new Fields();
     private final CheckedFields checked;
     private int index;
+    private long lastArrival;
 
     public SimTraceReader(Path file, WorkloadOptions options) {
         this.file = file;
@@ -48,28 +51,31 @@ public final class SimTraceReader implements TraceReader {
             throw new InputException(file, lines.number(), null,
                     "expected 'arrival procs runtime estimate [options]', found " + n + " field" + (n == 1 ? "" : "s"));
         }
-        long arrival = checked.time(0);
-        long procs = checked.integer(1);
-        long runTime = checked.time(2);
+        // -1 is unknown, as in SWF (hpcsim writes a rejected job's unknown values so); other negatives are errors.
+        long arrival = checked.unknownOrNonNegativeTime(0);
+        long procs = checked.unknownOrNonNegativeCount(1);
+        long runTime = checked.unknownOrNonNegativeTime(2);
         long estimate = checked.time(3);
         String opts = n > 4 ? checkOptions(n) : null;
         String reason = null;
         if (arrival < 0) {
-            reason = "negative arrival time";
-        } else if (procs <= 0) {
+            reason = "unknown arrival time";
+        } else if (procs < 0) {
+            reason = "unknown processor count";
+        } else if (procs == 0) {
             reason = "no processors requested";
-        } else if (procs > Integer.MAX_VALUE) {
-            reason = TraceRecord.PROCS_OUT_OF_RANGE;
         } else if (runTime < 0) {
-            reason = "negative run time";
+            reason = "unknown run time";
         }
         if (estimate <= 0) {
             estimate = runTime >= 0 ? 2 * runTime : -1;
         }
         estimate = options.effectiveEstimate(estimate, runTime);
-        int p = (int) Math.max(0, Math.min(procs, Integer.MAX_VALUE));
+        int p = (int) Math.max(0, procs);
+        long at = arrival >= 0 ? arrival : lastArrival;
+        lastArrival = at;
         int id = index++;
-        return new Job(id, id, lines.number(), arrival, Math.max(0, arrival), runTime, estimate, p,
+        return new Job(id, id, lines.number(), arrival, at, runTime, estimate, p,
                 reason == null ? options.nodesFor(p) : 0, opts, null, reason);
     }
 

@@ -95,8 +95,8 @@ public final class SwfReader implements TraceReader {
         // -1 is SWF's only unknown: any other negative value is a fault of the file, never read as unknown.
         CheckedFields f = checked;
         SwfRecord r = new SwfRecord(f.unknownOrNonNegativeInteger(0), f.unknownOrNonNegativeTime(1),
-                f.unknownOrNonNegativeTime(2), f.unknownOrNonNegativeTime(3), f.unknownOrNonNegativeInteger(4),
-                f.unknownOrNonNegativeTime(5), f.unknownOrNonNegativeReal(6), f.unknownOrNonNegativeInteger(7),
+                f.unknownOrNonNegativeTime(2), f.unknownOrNonNegativeTime(3), f.unknownOrNonNegativeCount(4),
+                f.unknownOrNonNegativeTime(5), f.unknownOrNonNegativeReal(6), f.unknownOrNonNegativeCount(7),
                 f.unknownOrNonNegativeTime(8), f.unknownOrNonNegativeReal(9), status(f),
                 f.unknownOrNonNegativeInteger(11), f.unknownOrNonNegativeInteger(12), f.unknownOrNonNegativeInteger(13),
                 f.unknownOrNonNegativeInteger(14), f.unknownOrNonNegativeInteger(15), f.unknownOrNonNegativeInteger(16),
@@ -111,8 +111,6 @@ public final class SwfReader implements TraceReader {
             reason = "unknown run time";
         } else if (procs <= 0) {
             reason = "unknown processor count";
-        } else if (procs > Integer.MAX_VALUE) {
-            reason = TraceRecord.PROCS_OUT_OF_RANGE;
         }
         long arrival = r.submitTime() >= 0 ? r.submitTime() : lastArrival;
         lastArrival = arrival;
@@ -125,7 +123,7 @@ public final class SwfReader implements TraceReader {
             estimate = -1;
         }
         estimate = options.effectiveEstimate(estimate, r.runTime());
-        int p = (int) Math.max(0, Math.min(procs, Integer.MAX_VALUE));
+        int p = (int) Math.max(0, procs);
         return new Job(index++, r.jobNumber(), lines.number(), r.submitTime(), arrival, r.runTime(), estimate, p,
                 reason == null ? options.nodesFor(p) : 0, null, r, reason);
     }

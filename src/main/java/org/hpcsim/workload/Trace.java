@@ -51,9 +51,11 @@ public final class Trace {
             int tight = 0;
             boolean inOrder = true;
             long last = Long.MIN_VALUE;
+            JobIds ids = new JobIds();
             Job j;
             while ((j = reader.next()) != null) {
                 count++;
+                ids.add(j);
                 if (j.runTime() > 0 && j.estimate() == j.runTime()) {
                     tight++;
                 }
@@ -66,10 +68,36 @@ public final class Trace {
                 }
             }
             progress.finish(reader.bytesRead(), count);
+            if (count == 0) {
+                throw noJobs(file);
+            }
+            if (!ids.increasing()) {
+                checkIds(file, opener, options);
+            }
             return new Trace(file, opener, options, reader.header(), count, inOrder, tight);
         } catch (IOException e) {
-            throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
+            throw FileErrors.reading(file, null, e);
         }
+    }
+
+    /** A second pass over a trace whose ids are not in increasing order, which gathers them to compare. */
+    private static void checkIds(Path file, TraceOpener opener, WorkloadOptions options) throws IOException {
+        JobIds.Gathered all = new JobIds.Gathered();
+        try (TraceReader reader = opener.open(file, options)) {
+            Job j;
+            while ((j = reader.next()) != null) {
+                all.add(j);
+            }
+        }
+        all.check(file);
+    }
+
+    /**
+     * A trace with no job: bad input wherever a trace is read, since a run of it would report zeros
+     * (a mean bounded slowdown of 0) as if something had run.
+     */
+    static InputException noJobs(Path file) {
+        return new InputException(file, 0, null, "no jobs (the file is empty or holds only comments)");
     }
 
     /**

@@ -7,10 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.LongConsumer;
 import java.util.zip.GZIPInputStream;
@@ -49,14 +46,8 @@ public final class TraceFiles {
             int b2 = raw.read();
             raw.reset();
             return (b1 == 0x1f && b2 == 0x8b) ? new GZIPInputStream(raw, 1 << 16) : raw;
-        } catch (NoSuchFileException e) {
-            throw new InputException(file, 0, null, "no such file");
-        } catch (AccessDeniedException e) {
-            throw new InputException(file, 0, null, "cannot read: permission denied");
-        } catch (FileSystemException e) {
-            throw new InputException(file, 0, null, "cannot read: " + (e.getReason() != null ? e.getReason() : e));
         } catch (IOException e) {
-            throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
+            throw FileErrors.reading(file, null, e);
         }
     }
 

@@ -158,7 +158,7 @@ public enum TraceFormat {
             }
             return new FirstLine(lines.number(), fields.length, swf);
         } catch (IOException e) {
-            throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
+            throw FileErrors.reading(file, null, e);
         }
     }
 

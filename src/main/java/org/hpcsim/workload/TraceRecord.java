@@ -13,13 +13,9 @@ package org.hpcsim.workload;
  * @param options  trailing options of a .sim line, or null
  * @param swf      the full SWF record when the trace is SWF, or null
  * @param usable   false when the reader rejected the job (its values are then written unchanged)
- * @param writable false when the reader lost a value the line had, so it cannot be written back
  */
 record TraceRecord(long id, long submit, long arrival, long procs, long runTime, long estimate, String options,
-                   SwfRecord swf, boolean usable, boolean writable) {
-
-    /** The reject reason of a processor count beyond {@code int}: the readers clamp the value. */
-    static final String PROCS_OUT_OF_RANGE = "processor count out of range";
+                   SwfRecord swf, boolean usable) {
 
     /** An unknown time field: -1 second. */
     static final long UNKNOWN_TIME = -1_000_000;
@@ -32,11 +28,10 @@ record TraceRecord(long id, long submit, long arrival, long procs, long runTime,
                     ? (r.allocatedProcessors() > 0 ? r.allocatedProcessors() : r.requestedProcessors())
                     : (r.requestedProcessors() > 0 ? r.requestedProcessors() : r.allocatedProcessors());
         }
-        boolean writable = r != null || !PROCS_OUT_OF_RANGE.equals(job.rejectReason());
         // The readers mark an unknown estimate as -1 microsecond; written, it is -1 second.
         long estimate = job.estimate() < 0 ? UNKNOWN_TIME : job.estimate();
         return new TraceRecord(job.id(), job.submit(), job.arrival(), procs, job.runTime(), estimate,
-                job.options(), r, job.usable(), writable);
+                job.options(), r, job.usable());
     }
 
     /** As an SWF record: the record read, or one with the known fields set and every other -1. */

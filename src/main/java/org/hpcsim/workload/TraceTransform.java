@@ -44,9 +44,7 @@ import java.util.regex.Pattern;
  * MaxJobs and MaxRecords set to the jobs written; from another format, fields the input lacks are
  * -1 and the processor count is the requested processors (field 8). Comment lines at the top note
  * the transform. From SWF to another format the estimate written is the requested time, or when it
- * is unknown, the missing-estimate rule of the options the input was read with. A job the output
- * cannot hold (a processor count beyond 2^31 - 1 in a .sim or four-column input, which the reader
- * does not keep) is not written but counted in the {@link Summary}.
+ * is unknown, the missing-estimate rule of the options the input was read with.
  */
 public final class TraceTransform {
     private static final Pattern HEADER_LINE = Pattern.compile("^(\\s*;\\s*)([A-Za-z0-9]+)(\\s*:\\s*)(.*)$");
@@ -97,12 +95,10 @@ public final class TraceTransform {
      * @param read           jobs in the input
      * @param written        job lines written
      * @param rejected       input jobs the reader rejected, written unchanged (each R times)
-     * @param dropped        input jobs the output cannot hold, not written
-     * @param firstDropped   "file:line: reason" of the first of them, or null
      * @param optionsDropped input jobs whose .sim options the output format has no place for
      * @param meanGapSeconds the mean inter-arrival gap g that bounds the copies' offsets
      */
-    public record Summary(int read, int written, int rejected, int dropped, String firstDropped, int optionsDropped,
+    public record Summary(int read, int written, int rejected, int optionsDropped,
                           double meanGapSeconds) {
     }
 
@@ -129,10 +125,16 @@ public final class TraceTransform {
             while ((j = reader.next()) != null) {
                 jobs.add(j);
             }
+            if (jobs.isEmpty()) {
+                throw Trace.noJobs(file);
+            }
+            JobIds.Gathered ids = new JobIds.Gathered();
+            jobs.forEach(ids::add);
+            ids.check(file);
             List<String> comments = reader instanceof SwfReader swf ? swf.headerComments() : List.of();
             return new TraceTransform(file, format, options, jobs, comments);
         } catch (IOException e) {
-            throw new InputException(file, 0, null, "cannot read: " + e.getMessage());
+            throw FileErrors.reading(file, null, e);
         }
     }
 
@@ -162,9 +164,7 @@ public final class TraceTransform {
         long lastArrival = Long.MIN_VALUE;
         int usable = 0;
         int rejected = 0;
-        int dropped = 0;
         int optionsDropped = 0;
-        String firstDropped = null;
         Map<Long, Integer> positionOfId = new HashMap<>();
         for (int i = 0; i < n; i++) {
             Job job = jobs.get(i);
@@ -174,15 +174,10 @@ public final class TraceTransform {
                 usable++;
                 firstArrival = Math.min(firstArrival, r.arrival());
                 lastArrival = Math.max(lastArrival, r.arrival());
-            } else if (r.writable()) {
+            } else {
                 rejected++;
             }
-            if (!r.writable()) {
-                dropped++;
-                if (firstDropped == null) {
-                    firstDropped = file + ":" + job.line() + ": " + job.rejectReason();
-                }
-            } else if (r.options() != null && out != TraceFormat.SIM) {
+            if (r.options() != null && out != TraceFormat.SIM) {
                 optionsDropped++;
             }
             base[i] = r;
@@ -207,17 +202,13 @@ public final class TraceTransform {
         int[] order = stableOrder(arrival);
 
         StringBuilder sb = new StringBuilder(256);
-        int written = total - dropped * s.replicate();
-        header(sb, s, out, written, maxId, n, gap);
+        header(sb, s, out, total, maxId, n, gap);
         w.append(sb);
         for (int q = 0; q < total; q++) {
             int p = order[q];
             int i = p % n;
             int copy = p / n + 1;
             TraceRecord r = base[i];
-            if (!r.writable()) {
-                continue;
-            }
             if (copy > 1) {
                 r = copy(r, copyId(maxId, n, i, copy), offset[p], maxId, n, copy, positionOfId);
             }
@@ -227,7 +218,7 @@ public final class TraceTransform {
             w.append(sb);
         }
         w.flush();
-        return new Summary(n, written, rejected, dropped, firstDropped, optionsDropped, gap);
+        return new Summary(n, total, rejected, optionsDropped, gap);
     }
 
     private static long copyId(long maxId, int n, int position, int copy) {
@@ -247,7 +238,7 @@ public final class TraceTransform {
                     w.precedingJobNumber(), w.thinkTime());
         }
         return new TraceRecord(r.id(), r.submit(), r.arrival(), divide(r.procs(), d), r.runTime(), r.estimate(),
-                r.options(), w, r.usable(), r.writable());
+                r.options(), w, r.usable());
     }
 
     /** {@code ceil(procs / d)} for a known count (> 0); unknown counts stay as they are. */
@@ -268,7 +259,7 @@ public final class TraceTransform {
                     w.thinkTime());
         }
         return new TraceRecord(r.id(), r.submit(), r.arrival(), r.procs(), times(r.runTime(), f),
-                times(r.estimate(), f), r.options(), w, r.usable(), r.writable());
+                times(r.estimate(), f), r.options(), w, r.usable());
     }
 
     /** A positive time times f, rounded to the microsecond (halves up), at least 1; others unchanged. */
@@ -300,7 +291,7 @@ public final class TraceTransform {
                     w.partitionNumber(), preceding, w.thinkTime());
         }
         return new TraceRecord(id, submit, r.arrival() + offset, r.procs(), r.runTime(), r.estimate(), r.options(), w,
-                r.usable(), r.writable());
+                r.usable());
     }
 
     private void header(StringBuilder sb, Settings s, TraceFormat out, int written, long maxId, int n, double gap) {

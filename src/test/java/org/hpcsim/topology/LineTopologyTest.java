@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
+import org.hpcsim.workload.InputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,7 +92,7 @@ class LineTopologyTest {
         Path file = dir.resolve("room.line");
         Files.writeString(file, "# rack 1\nC8 IO\n# rack 2\nC8\n");
         assertEquals("line:C8 IO C8", Machines.parse("line:@" + file).spec());
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Machines.parse("line:@" + dir.resolve("none")))
-                .getMessage().startsWith("cannot read the line layout"));
+        assertEquals(dir.resolve("none") + ": line layout: no such file", assertThrows(InputException.class,
+                () -> Machines.parse("line:@" + dir.resolve("none"))).getMessage());
     }
 }

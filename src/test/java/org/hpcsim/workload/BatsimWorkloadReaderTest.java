@@ -196,8 +196,8 @@ class BatsimWorkloadReaderTest {
                 {"[4, 0, 1]", ":2: jobs[1]: expected a job object {\"id\": ..., \"subtime\": ..., \"res\": ...,"
                         + " \"profile\": ...}, found an array"},
                 {"{\"id\": 4, \"id\": 5, \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"}",
-                        ":2: not a valid JSON workload: Duplicate field 'id'"},
-                {"{\"id\": 4, \"subtime\": 0 \"res\": 1}", ":2: not a valid JSON workload: Unexpected character"},
+                        ":2: column 15: not a valid JSON workload: Duplicate field 'id'"},
+                {"{\"id\": 4, \"subtime\": 0 \"res\": 1}", ":2: column 24: not a valid JSON workload: Unexpected character"},
         };
         for (String[] c : cases) {
             Path p = workload(ok + ",\n" + c[0]);

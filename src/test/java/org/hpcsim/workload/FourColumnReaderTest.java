@@ -87,7 +87,7 @@ class FourColumnReaderTest {
 
     @Test
     void unusableValuesRejectTheJobWithAReason() throws IOException {
-        List<Job> jobs = read("5 4 10 10\n-1 4 10 10\n7 4 -1 -1\n8 -1 10 10\n9 0 10 10\n10 3000000000 10 10\n");
+        List<Job> jobs = read("5 4 10 10\n-1 4 10 10\n7 4 -1 -1\n8 -1 10 10\n9 0 10 10\n");
         assertNull(jobs.get(0).rejectReason());
         assertEquals("unknown submit time", jobs.get(1).rejectReason());
         assertEquals(SimTime.seconds(5), jobs.get(1).arrival(), "arrives with the job before it");
@@ -96,10 +96,19 @@ class FourColumnReaderTest {
         assertEquals(-1, jobs.get(2).estimate());
         assertEquals("unknown processor count", jobs.get(3).rejectReason());
         assertEquals("no processors requested", jobs.get(4).rejectReason());
-        assertEquals("processor count out of range", jobs.get(5).rejectReason());
         for (int i = 1; i < jobs.size(); i++) {
             assertEquals(0, jobs.get(i).nodes());
         }
+    }
+
+    @Test
+    void aNegativeValueOtherThanMinusOneIsAnErrorAsInSwf() throws IOException {
+        Path p = write("neg.4col", "0 4 10 10\n5 -3 10 10\n");
+        InputException e = assertThrows(InputException.class, () -> readAll(p, WorkloadOptions.DEFAULTS));
+        assertEquals(p + ":2: field 2 (procs): '-3' is not -1 (unknown) or a non-negative number", e.getMessage());
+        Path t = write("negtime.4col", "0 4 -2.5 10\n");
+        assertEquals(t + ":1: field 3 (runtime): '-2.5' is not -1 (unknown) or a non-negative number",
+                assertThrows(InputException.class, () -> readAll(t, WorkloadOptions.DEFAULTS)).getMessage());
     }
 
     @Test

@@ -62,9 +62,20 @@ class SimTraceReaderTest {
 
     @Test
     void unusableValuesRejectTheJobAndMalformedLinesAreErrors() throws IOException {
-        List<Job> jobs = read("0 0 10 -1\n5 4 -3 -1\n", WorkloadOptions.DEFAULTS);
+        List<Job> jobs = read("0 0 10 -1\n5 4 -1 -1\n7 -1 10 -1\n-1 4 10 -1\n", WorkloadOptions.DEFAULTS);
         assertEquals("no processors requested", jobs.get(0).rejectReason());
-        assertEquals("negative run time", jobs.get(1).rejectReason());
+        assertEquals("unknown run time", jobs.get(1).rejectReason());
+        assertEquals("unknown processor count", jobs.get(2).rejectReason());
+        assertEquals("unknown arrival time", jobs.get(3).rejectReason());
+        assertEquals(SimTime.seconds(7), jobs.get(3).arrival(), "arrives with the job before it, as in SWF");
+        // -1 is unknown, as in SWF; any other negative value is an error, never a rejected job.
+        for (String line : List.of("5 -3 10 -1", "5 4 -3 -1", "-5 4 10 -1")) {
+            InputException bad = assertThrows(InputException.class, () -> read(line + "\n", WorkloadOptions.DEFAULTS));
+            assertTrue(bad.getMessage().endsWith("' is not -1 (unknown) or a non-negative number"), bad.getMessage());
+            assertEquals(1, bad.line());
+        }
+        assertEquals(SimTime.seconds(20), read("0 4 10 -1\n", WorkloadOptions.DEFAULTS).get(0).estimate(),
+                "a negative estimate keeps SST's meaning: twice the run time");
         InputException e = assertThrows(InputException.class, () -> read("0 4 10\n", WorkloadOptions.DEFAULTS));
         assertEquals(1, e.line());
         e = assertThrows(InputException.class, () -> read("0 four 10 -1\n", WorkloadOptions.DEFAULTS));

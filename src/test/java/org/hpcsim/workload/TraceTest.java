@@ -145,14 +145,13 @@ class TraceTest {
         Path file = write("plain.swf", SWF_JOB);
         Path under = file.resolve("x.swf");
         String notADirectory = assertThrows(InputException.class, () -> TraceFormat.resolve("auto", under)).getMessage();
-        assertTrue(notADirectory.startsWith(under + ": cannot read: "), notADirectory);
-        assertFalse(notADirectory.contains("trace-format"), notADirectory);
+        assertEquals(under + ": no such file (" + file + " is a file, not a directory)", notADirectory);
         assertEquals(dir.resolve("none.swf") + ": no such file", assertThrows(InputException.class,
                 () -> TraceFormat.resolve("auto", dir.resolve("none.swf"))).getMessage());
         if (file.toFile().setReadable(false) && !Files.isReadable(file)) {
             // Only where permissions bind (not for root).
             assertEquals(file + ": cannot read: permission denied",
-                    assertThrows(InputException.class, () -> TraceFormat.resolve("auto", file)).getMessage());
+                    assertThrows(ReadException.class, () -> TraceFormat.resolve("auto", file)).getMessage());
         }
     }
 
@@ -187,5 +186,57 @@ class TraceTest {
         Trace das2 = Trace.scan(SharedData.file("traces/DAS2-fs1-2003-1.swf"), TraceFormat.SWF, WorkloadOptions.DEFAULTS);
         assertEquals(40_315, das2.jobs());
         assertEquals(32, das2.header().maxNodes().getAsInt(), "MaxNodes: 32 (dual CPU)");
+    }
+
+    private static final String BATSIM_HEAD = "{\"nb_res\": 4, \"profiles\": {\"d\": {\"type\": \"delay\", \"delay\": 5}},\n"
+            + "\"jobs\": [";
+
+    @Test
+    void aTraceWithNoJobsIsAnErrorInEveryFormatForRunAndTransform() throws IOException {
+        Map<Path, TraceFormat> empty = new LinkedHashMap<>();
+        empty.put(write("empty.swf", ""), TraceFormat.SWF);
+        empty.put(write("header.swf", "; Version: 2.2\n; MaxProcs: 4\n"), TraceFormat.SWF);
+        empty.put(write("comments.sim", "# nothing\n\n"), TraceFormat.SIM);
+        empty.put(write("comments.4col", "; nothing\n"), TraceFormat.FOUR_COLUMN);
+        empty.put(write("none.json", BATSIM_HEAD + "]}\n"), TraceFormat.BATSIM);
+        for (Map.Entry<Path, TraceFormat> e : empty.entrySet()) {
+            String expected = e.getKey() + ": no jobs (the file is empty or holds only comments)";
+            assertEquals(expected, assertThrows(InputException.class,
+                    () -> Trace.scan(e.getKey(), e.getValue(), WorkloadOptions.DEFAULTS)).getMessage());
+            assertEquals(expected, assertThrows(InputException.class,
+                    () -> TraceTransform.read(e.getKey(), e.getValue(), WorkloadOptions.DEFAULTS)).getMessage());
+        }
+    }
+
+    @Test
+    void aDuplicateJobIdIsAnErrorNamingBothLinesInOrderOrNot() throws IOException {
+        String job = " 0 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1\n";
+        Path inOrder = write("dup.swf", "; header\n1" + job + "2" + job + "3" + job + "3" + job);
+        Path outOfOrder = write("dup2.swf", "5" + job + "3" + job + "4" + job + "3" + job);
+        assertEquals(inOrder + ":5: job id: 3 is also the id of the job on line 4: job ids must be unique",
+                assertThrows(InputException.class, () -> Trace.scan(inOrder, TraceFormat.SWF, WorkloadOptions.DEFAULTS))
+                        .getMessage());
+        assertEquals(outOfOrder + ":4: job id: 3 is also the id of the job on line 2: job ids must be unique",
+                assertThrows(InputException.class, () -> Trace.scan(outOfOrder, TraceFormat.SWF, WorkloadOptions.DEFAULTS))
+                        .getMessage());
+        assertEquals(outOfOrder + ":4: job id: 3 is also the id of the job on line 2: job ids must be unique",
+                assertThrows(InputException.class, () -> TraceTransform.read(outOfOrder, TraceFormat.SWF,
+                        WorkloadOptions.DEFAULTS)).getMessage());
+        Path unique = write("unique.swf", "5" + job + "3" + job + "4" + job);
+        assertEquals(3, Trace.scan(unique, TraceFormat.SWF, WorkloadOptions.DEFAULTS).jobs(), "ids out of order are fine");
+        Path batsim = write("dup.json", BATSIM_HEAD + "\n{\"id\": 7, \"subtime\": 0, \"res\": 1, \"profile\": \"d\"},"
+                + "\n{\"id\": \"7\", \"subtime\": 1, \"res\": 1, \"profile\": \"d\"}]}\n");
+        assertEquals(batsim + ":4: job id: 7 is also the id of the job on line 3: job ids must be unique",
+                assertThrows(InputException.class, () -> Trace.scan(batsim, TraceFormat.BATSIM, WorkloadOptions.DEFAULTS))
+                        .getMessage());
+    }
+
+    @Test
+    void aTruncatedBatsimWorkloadIsOneCleanLineWithLineColumnAndWhatWasExpected() throws IOException {
+        Path cut = write("cut.json", BATSIM_HEAD + "\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"d\"}]\n");
+        String m = assertThrows(InputException.class, () -> Trace.scan(cut, TraceFormat.BATSIM, WorkloadOptions.DEFAULTS))
+                .getMessage();
+        assertEquals(cut + ":4: column 1: not a valid JSON workload: Unexpected end-of-input: expected '}' closing the"
+                + " object that begins at line 1, column 1", m);
     }
 }

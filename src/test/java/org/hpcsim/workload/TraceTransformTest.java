@@ -80,7 +80,7 @@ class TraceTransformTest {
         // ceil(128/4) = 32, ceil(5/4) = 2, ceil(1/4) = 1; the job with no processors is rejected: unchanged.
         // The missing requested time is written as the estimate the reader derived (the run time).
         assertEquals(List.of("0 32 100 200", "10 2 50 60", "20 1 10 10", "30 0 10 10"), out.jobs());
-        assertEquals(new TraceTransform.Summary(4, 4, 1, 0, null, 0, 10), out.summary(), "g = (20 - 0) / 2");
+        assertEquals(new TraceTransform.Summary(4, 4, 1, 0, 10), out.summary(), "g = (20 - 0) / 2");
         assertTrue(out.comments().contains("# Note: written by hpcsim trace transform from a.4col (four-column)"),
                 out.text());
         assertTrue(out.comments().contains("# Note: transforms, in this order: scale-procs 4"), out.text());
@@ -178,7 +178,7 @@ class TraceTransformTest {
                 "3 100 -1 20 2 -1 -1 2 40 -1 1 5 -1 -1 -1 -1 1 7",
                 "5 100 -1 -1 4 -1 -1 4 20 -1 0 5 -1 -1 -1 -1 -1 -1",
                 "6 190 -1 20 2 -1 -1 2 40 -1 1 5 -1 -1 -1 -1 4 7"), out.jobs());
-        assertEquals(new TraceTransform.Summary(3, 6, 1, 0, null, 0, 100), out.summary());
+        assertEquals(new TraceTransform.Summary(3, 6, 1, 0, 100), out.summary());
         assertTrue(out.comments().contains("; MaxJobs: 6"), out.text());
         assertTrue(out.comments().contains("; Note: copies 2..2 arrive floor(u * 100.000000) s later, u uniform in [0, 1);"
                 + " copy k of the job at input position i (0-based) has id 3 + (k - 2) * 3 + i + 1"), out.text());
@@ -219,14 +219,14 @@ class TraceTransformTest {
                 + "  7  100.5  3  250  8  240.25  1024  16  600  2048.5  1  5  6  7  2  1  3  12\n"
                 + "8 101 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n"
                 + "9 -1 -1 10 2 -1 -1 2 -1 -1 5 -1 -1 -1 -1 -1 -1 -1\n"
-                + "10 102 0 0 3000000000 0 0 -1 0 0 0 0 0 0 0 0 0 0\n");
+                + "10 102 0 0 0 0 0 -1 0 0 0 0 0 0 0 0 0 0\n");
         Out out = transform(in, TraceFormat.SWF, TraceTransform.Settings.NONE, TraceFormat.SWF);
         Path back = write("back.swf", out.text());
         List<Job> a = readAll(in, TraceFormat.SWF);
         List<Job> b = readAll(back, TraceFormat.SWF);
         assertEquals(a.stream().map(Job::swf).toList(), b.stream().map(Job::swf).toList());
         assertEquals(a.stream().map(Job::rejectReason).toList(), b.stream().map(Job::rejectReason).toList());
-        assertEquals(3, out.summary().rejected(), "unknown run time, unknown submit, processors out of range");
+        assertEquals(3, out.summary().rejected(), "unknown run time, unknown submit, no processors");
         try (SwfReader r = new SwfReader(back, WorkloadOptions.DEFAULTS)) {
             assertEquals(32, r.header().maxNodes().getAsInt());
             assertEquals(64, r.header().maxProcs().getAsInt());
@@ -297,20 +297,20 @@ class TraceTransformTest {
     }
 
     @Test
-    void aJobTheOutputCannotHoldIsCountedNotSilentlyDropped() throws IOException {
-        Path in = write("big.4col", "0 4 10 10\n# comment\n5 3000000000 10 10\n");
-        for (TraceFormat to : writable()) {
-            Out out = transform(in, TraceFormat.FOUR_COLUMN, settings(1, "1", 2, 1), to);
-            assertEquals(2, out.jobs().size(), out.text());
-            assertEquals(1, out.summary().dropped());
-            assertEquals(0, out.summary().rejected());
-            assertEquals(in + ":3: processor count out of range", out.summary().firstDropped());
-        }
-        // SWF keeps the raw count, so SWF input can be written back.
-        Path swf = write("big.swf", "1 0 -1 10 3000000000 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n");
-        Out out = transform(swf, TraceFormat.SWF, TraceTransform.Settings.NONE, TraceFormat.FOUR_COLUMN);
-        assertEquals(List.of("0 3000000000 10 10"), out.jobs());
-        assertNull(out.summary().firstDropped());
+    void aProcessorCountBeyondAnIntIsAnErrorInEveryFormatNeverClamped() throws IOException {
+        String max = "is more than the maximum, 2147483647";
+        Path fourColumn = write("big.4col", "0 4 10 10\n# comment\n5 2147483648 10 10\n");
+        assertEquals(fourColumn + ":3: field 2 (procs): '2147483648' " + max, assertThrows(InputException.class,
+                () -> TraceTransform.read(fourColumn, TraceFormat.FOUR_COLUMN, WorkloadOptions.DEFAULTS)).getMessage());
+        Path sim = write("big.sim", "0 2147483648 10 10\n");
+        assertEquals(sim + ":1: field 2 (procs): '2147483648' " + max, assertThrows(InputException.class,
+                () -> TraceTransform.read(sim, TraceFormat.SIM, WorkloadOptions.DEFAULTS)).getMessage());
+        Path swf = write("big.swf", "1 0 -1 10 4 -1 -1 2147483648 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n");
+        assertEquals(swf + ":1: field 8 (requested processors): '2147483648' " + max, assertThrows(InputException.class,
+                () -> TraceTransform.read(swf, TraceFormat.SWF, WorkloadOptions.DEFAULTS)).getMessage());
+        Path largest = write("largest.swf", "1 0 -1 10 2147483647 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n");
+        assertEquals(List.of("0 2147483647 10 10"),
+                transform(largest, TraceFormat.SWF, TraceTransform.Settings.NONE, TraceFormat.FOUR_COLUMN).jobs());
     }
 
     @Test
