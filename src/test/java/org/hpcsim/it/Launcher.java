@@ -34,10 +34,18 @@ final class Launcher {
 
     /** Runs {@code hpcsim ARGS} in {@code dir} and waits (at most 5 minutes). */
     static Result run(Path dir, String... args) throws IOException, InterruptedException {
+        return run(dir, java.util.Map.of(), args);
+    }
+
+    /** As {@link #run(Path, String...)}, with {@code env} added to the environment. */
+    static Result run(Path dir, java.util.Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(bin().toString());
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
+        builder.environment().putAll(env);
+        Process p = builder.start();
         p.getOutputStream().close();
         byte[] out = p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), "hpcsim " + String.join(" ", args) + " did not end");
