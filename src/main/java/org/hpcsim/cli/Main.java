@@ -11,6 +11,7 @@ import org.hpcsim.allocation.AllocationRefusedException;
 import org.hpcsim.kernel.ComponentFailure;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.report.OutputException;
+import org.hpcsim.sim.MemoryBudget;
 import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.ReadException;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Command;
         description = "Agent-based discrete-event simulator of an HPC machine room (Apache Pekko actors).",
         footer = {"", "Exit status: 0 success, 1 internal error (a bug: please report it), 2 bad input or usage,"
             + " 3 a file that exists could not be read, or an output could not be written (no permission, an I/O"
-            + " error, a full disk); a missing file is bad input (2); 130 interrupted (Ctrl-C)."})
+            + " error, a full disk); a missing file is bad input (2), and so is a run larger than the JVM's memory;"
+            + " 130 interrupted (Ctrl-C)."})
 public final class Main implements Runnable {
 
     /** Bad input or usage. */
@@ -60,7 +62,13 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit status. */
     public static int execute(String... args) {
-        return commandLineFor(args).execute(args);
+        try {
+            return commandLineFor(args).execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands only exceptions to the execution handler; an Error passes it.
+            PrintWriter err = new PrintWriter(System.err, true);
+            return report(e, "", err);
+        }
     }
 
     /** The whole command tree with hpcsim's error handling. */
@@ -147,6 +155,12 @@ public final class Main implements Runnable {
             // A limit the user chose (an exact allocator on too large an instance), not a bug.
             err.println("hpcsim: error: " + context + "the allocator refused a job at t=" + SimTime.format(f.time())
                     + " s: " + refused.getMessage());
+            err.flush();
+            return EXIT_INPUT;
+        }
+        if (cause(ex, OutOfMemoryError.class) != null) {
+            // A run larger than the heap: what to do about it, not a stack trace.
+            err.println("hpcsim: error: " + context + MemoryBudget.outOfMemory());
             err.flush();
             return EXIT_INPUT;
         }

@@ -150,6 +150,10 @@ public final class Simulation {
         TraceOpener format = registry.traceOpener(scenario.traceFormat(), scenario.trace());
         Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan);
         Topology topology = machine(scenario, trace);
+        String tooLarge = MemoryBudget.refusal(topology.spec(), topology.size(), Runtime.getRuntime().maxMemory());
+        if (tooLarge != null) {
+            throw scenario.invalid("machine", tooLarge);
+        }
         MachineState machine = new MachineState(topology);
         SchedulingPolicy policy;
         Allocator allocator;
@@ -536,7 +540,7 @@ public final class Simulation {
                         + ", incomplete (summary.json: stopped_by scheduler-failure)");
             }
             return result;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             out.close();
             throw e;
         }

@@ -30,6 +30,12 @@ class InternalErrorTest {
 
     /** Places jobs like sorted-free-list, and throws on its {@code n}-th call. */
     private static Registry registryWithFailingAllocator(AtomicLong thrownAt) {
+        return registryWithFailingAllocator(thrownAt, n -> new IllegalStateException("allocator bug on call " + n));
+    }
+
+    /** As {@link #registryWithFailingAllocator(AtomicLong)}, throwing what {@code failure} makes of the call number. */
+    private static Registry registryWithFailingAllocator(AtomicLong thrownAt,
+                                                         java.util.function.IntFunction<? extends Throwable> failure) {
         Registry registry = StandardPolicies.create();
         registry.allocators().register("fails-on-call", "test: throws on its n-th call",
                 List.of(new Registry.Param("n", "10", "the failing call")),
@@ -41,12 +47,44 @@ class InternalErrorTest {
                     public int[] allocate(org.hpcsim.workload.Job job, int nodes) {
                         if (++calls == Integer.parseInt(args.get(0))) {
                             thrownAt.set(System.nanoTime());
-                            throw new IllegalStateException("allocator bug on call " + calls);
+                            throw sneaky(failure.apply(calls));
                         }
                         return delegate.allocate(job, nodes);
                     }
                 });
         return registry;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
+        throw (T) t;
+    }
+
+    @Test
+    void aRunOutOfMemoryEndsWithOneLineOfAdviceAndExitStatusTwoAndCommitsNothing() {
+        Registry registry = registryWithFailingAllocator(new AtomicLong(), n -> new OutOfMemoryError("Java heap space"));
+        Path out = dir.resolve("oom");
+        Scenario scenario = Scenario.from(ConfigLoader.load(null, Map.of(
+                "trace", SharedData.repoRoot().resolve("traces/synthetic-2000.swf").toString(),
+                "machine", "mesh:16x8", "allocator.policy", "fails-on-call[50]", "output.dir", out.toString())), registry);
+        Throwable f = assertThrows(Throwable.class, () -> Simulation.prepare(scenario, registry).run(TestRuntime.get()));
+        StringWriter err = new StringWriter();
+        assertEquals(2, Main.report(f, "", new PrintWriter(err)));
+        List<String> lines = err.toString().lines().toList();
+        assertEquals(1, lines.size(), err.toString());
+        assertTrue(lines.get(0).startsWith("hpcsim: error: out of memory: the run needs more than the "), lines.get(0));
+        assertTrue(lines.get(0).contains("HPCSIM_JAVA_OPTS=-Xmx"), lines.get(0));
+        assertFalse(out.toFile().exists(), "no output directory left behind");
+    }
+
+    @Test
+    void aMachineTooLargeForTheHeapIsRefusedAtOnceOnOneLine() {
+        Cli.Result r = Cli.run("run", "-q", "-m", "simple:268435456", "-o", dir.resolve("huge").toString());
+        assertEquals(2, r.status(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("hpcsim: error: --machine: machine: simple:268435456 has 268,435,456 nodes,"
+                + " which need at least 75.0 GiB of memory"), r.err());
+        assertTrue(r.err().contains("HPCSIM_JAVA_OPTS=-Xmx"), r.err());
     }
 
     @Test
