@@ -146,8 +146,10 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
             }
         } else if (message instanceof NodeProtocol.Abort abort) {
             if (abort.jobIndex() == job && !down) {
+                SchedulerProtocol.Contention seen = contentionSoFar();
                 double done = stop();
-                ctx.send(scheduler, new SchedulerProtocol.NodeAborted(abort.jobIndex(), node, ctx.now(), done), reportLatency);
+                ctx.send(scheduler, new SchedulerProtocol.NodeAborted(abort.jobIndex(), node, ctx.now(), done, seen),
+                        reportLatency);
                 power(idleWatts);
             }
         } else if (message instanceof NodeProtocol.Reroute reroute) {
@@ -182,8 +184,8 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
         }
         if (down) {
             // The scheduler placed the job before it heard of the failure (report latency).
-            ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), start.jobIndex(), Double.NaN, downCause, false),
-                    reportLatency);
+            ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), start.jobIndex(), Double.NaN, null,
+                    downCause, false), reportLatency);
             return;
         }
         job = start.jobIndex();
@@ -204,15 +206,18 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
     /** The node fails now: its job stops and the scheduler hears of it. */
     private void fail(String source) {
         if (down) {
-            ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), -1, Double.NaN, source, true), reportLatency);
+            ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), -1, Double.NaN, null, source, true),
+                    reportLatency);
             return;
         }
         int stopped = job;
+        SchedulerProtocol.Contention seen = contentionSoFar();
         double done = job >= 0 ? stop() : Double.NaN;
         down = true;
         downCause = source;
         power(0);
-        ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), stopped, done, source, false), reportLatency);
+        ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), stopped, done, seen, source, false),
+                reportLatency);
         if (failures != null && failures.stochastic()) {
             failureVersion++;
             ctx.send(self, new NodeProtocol.FailureDue(failureVersion, true), failures.timeToRepair(ctx.random()));
@@ -243,6 +248,24 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
      * has done (microseconds of its trace run time) when this node followed it (the lead under the
      * links model), else NaN.
      */
+    /**
+     * What a lead has seen of its job's contention until now, for an attempt cut short: sigma so far
+     * in its compute phase (NaN before it), the largest link load, the I/O time so far; null for a
+     * node that leads no job under the links model.
+     */
+    private SchedulerProtocol.Contention contentionSoFar() {
+        if (job < 0 || fluid == null) {
+            return null;
+        }
+        long now = ctx.now();
+        return switch (phase) {
+            case READ -> new SchedulerProtocol.Contention(Double.NaN, Double.NaN, maxLinkLoad, now - phaseStart, 0);
+            case COMPUTE -> new SchedulerProtocol.Contention(fluid.sigmaMean(now), fluid.sigmaMax(), maxLinkLoad,
+                    readTime, 0);
+            case WRITE -> new SchedulerProtocol.Contention(sigmaMean, sigmaMax, maxLinkLoad, readTime, now - phaseStart);
+        };
+    }
+
     private double stop() {
         double done = Double.NaN;
         if (fluid != null) {

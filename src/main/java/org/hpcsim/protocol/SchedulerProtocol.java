@@ -51,18 +51,21 @@ public sealed interface SchedulerProtocol {
     /**
      * ComputeNode -> Scheduler: the node stopped job {@code jobIndex} at {@code time} as asked
      * ({@link NodeProtocol.Abort}); a lead under the links model says how much work was done
-     * (microseconds of trace run time), others NaN.
+     * (microseconds of trace run time) and the contention it saw until then (sigmas NaN if its compute
+     * phase had not begun), others NaN and null.
      */
-    public record NodeAborted(int jobIndex, int node, long time, double workDone) implements SchedulerProtocol {
+    public record NodeAborted(int jobIndex, int node, long time, double workDone, Contention contention)
+            implements SchedulerProtocol {
     }
 
     /**
      * ComputeNode -> Scheduler: {@code node} failed at {@code time} running {@code jobIndex} (-1:
-     * idle), with {@code workDone} as in {@link NodeAborted}; {@code cause} is what the failure came
-     * from ({@code scenario}, or the failure model); {@code alreadyDown} when it was down already.
+     * idle), with {@code workDone} and {@code contention} as in {@link NodeAborted}; {@code cause} is
+     * what the failure came from ({@code scenario}, or the failure model); {@code alreadyDown} when it
+     * was down already.
      */
-    public record NodeFailed(int node, long time, int jobIndex, double workDone, String cause, boolean alreadyDown)
-            implements SchedulerProtocol {
+    public record NodeFailed(int node, long time, int jobIndex, double workDone, Contention contention, String cause,
+                             boolean alreadyDown) implements SchedulerProtocol {
     }
 
     /** ComputeNode -> Scheduler: {@code node} was repaired at {@code time}; {@code wasDown} false if it was up. */

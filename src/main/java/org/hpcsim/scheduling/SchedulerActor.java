@@ -207,6 +207,9 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             if (!Double.isNaN(aborted.workDone())) {
                 p.workDone = aborted.workDone();
             }
+            if (aborted.contention() != null) {
+                p.contention = aborted.contention();
+            }
             p.cut++;
             reported(aborted.jobIndex(), p);
         } else if (message instanceof SchedulerProtocol.NodeFailed failed) {
@@ -338,6 +341,9 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         Pending p = pendingFor(f.jobIndex(), f.node());
         if (!Double.isNaN(f.workDone())) {
             p.workDone = f.workDone();
+        }
+        if (f.contention() != null) {
+            p.contention = f.contention();
         }
         Job job = p.run.job();
         if (p.failedAt < 0) {

@@ -109,6 +109,24 @@ class ComputeNodeActorTest {
     }
 
     @Test
+    void aLeadThatFailsReportsTheWorkDoneAndTheContentionSeenSoFar() {
+        NodeProtocol.Flow flow = new NodeProtocol.Flow(new int[] {NODE, 4}, new int[] {2, 9},
+                new long[] {6, 3}, 1.0, 1.0);
+        deliver(0, 1, new NodeProtocol.StartJob(7, 50, 1000, flow, false, 0));
+        deliver(10, 3, new NodeProtocol.LinkShare(7, 2, 0, 1, 6, 6));
+        deliver(10, 3, new NodeProtocol.LinkShare(7, 9, 1, 1, 9, 3));
+        deliver(10, 5, new NodeProtocol.LinkShare(7, 9, 1, 1, 9, 3));
+        // Sigma 1 for 10, then 3 for 20: 10 + 20 / 3 of work done.
+        List<Envelope> out = deliver(30, 0, new NodeProtocol.Fail("scenario")).out();
+        SchedulerProtocol.NodeFailed failed = out.stream().map(Envelope::payload)
+                .filter(SchedulerProtocol.NodeFailed.class::isInstance).map(SchedulerProtocol.NodeFailed.class::cast)
+                .findFirst().orElseThrow();
+        assertEquals(7, failed.jobIndex());
+        assertEquals(10 + 20 / 3.0, failed.workDone(), 1e-9);
+        assertEquals(new SchedulerProtocol.Contention((10 + 3 * 20) / 30.0, 3.0, 9, 0, 0), failed.contention());
+    }
+
+    @Test
     void aFollowerNodeReportsWhenTheLeadSaysTheJobIsOver() {
         assertTrue(deliver(0, 1, new NodeProtocol.StartJob(7, 50, 1000, null, true, 0)).out().isEmpty());
         Envelope report = deliver(80, 1, new NodeProtocol.JobOver(7, JobStatus.KILLED)).out().get(0);
@@ -132,7 +150,7 @@ class ComputeNodeActorTest {
         Envelope wake = deliver(0, 1, new NodeProtocol.StartJob(7, 50, 80, 0)).out().get(0);
         Object report = reportOf(deliver(20, 0, new NodeProtocol.Fail("scenario")), 20);
         // Without the links model the node does not follow the job's work: NaN.
-        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 20, 7, Double.NaN, "scenario", false), report);
+        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 20, 7, Double.NaN, null, "scenario", false), report);
         // The job's end was already due: it must not be reported a second time.
         PartitionCommand.Handled stale = deliver(50, 0, wake.payload());
         assertNull(stale.error());
@@ -142,7 +160,7 @@ class ComputeNodeActorTest {
     @Test
     void aFailureWhileIdleReportsNoJob() {
         Object report = reportOf(deliver(30, 0, new NodeProtocol.Fail("scenario")), 30);
-        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 30, -1, Double.NaN, "scenario", false), report);
+        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 30, -1, Double.NaN, null, "scenario", false), report);
     }
 
     @Test
@@ -151,7 +169,7 @@ class ComputeNodeActorTest {
         deliver(10, 0, new NodeProtocol.Fail("scenario"));
         Object report = reportOf(deliver(12, 0, new NodeProtocol.Fail("console")), 12);
         // The scheduler logs it as a no-op; the job was reported with the first failure.
-        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 12, -1, Double.NaN, "console", true), report);
+        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 12, -1, Double.NaN, null, "console", true), report);
     }
 
     @Test
@@ -159,7 +177,7 @@ class ComputeNodeActorTest {
         deliver(10, 0, new NodeProtocol.Fail("scenario"));
         // The scheduler placed job 4 before it heard of the failure (report latency).
         Object report = reportOf(deliver(12, 1, new NodeProtocol.StartJob(4, 50, 80, 0)), 12);
-        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 12, 4, Double.NaN, "scenario", false), report);
+        assertEquals(new SchedulerProtocol.NodeFailed(NODE, 12, 4, Double.NaN, null, "scenario", false), report);
 
         // Once repaired it takes jobs again (no "busy" error: the refused job never occupied it).
         deliver(20, 0, new NodeProtocol.Repair("scenario"));
@@ -176,7 +194,7 @@ class ComputeNodeActorTest {
         assertTrue(other.out().isEmpty(), "job 6 is not on this node");
 
         Object report = reportOf(deliver(20, 1, new NodeProtocol.Abort(7)), 20);
-        assertEquals(new SchedulerProtocol.NodeAborted(7, NODE, 20, Double.NaN), report);
+        assertEquals(new SchedulerProtocol.NodeAborted(7, NODE, 20, Double.NaN, null), report);
         assertTrue(deliver(50, 0, wake.payload()).out().isEmpty(), "every job is reported once");
         // The node is idle again.
         assertNull(deliver(60, 1, new NodeProtocol.StartJob(8, 5, 5, 0)).error());
@@ -206,7 +224,7 @@ class ComputeNodeActorTest {
 
         // The drawn failure comes: the scheduler hears of it, named after the model, and a repair is drawn.
         List<Envelope> out = at.apply(due.time(), due.payload()).out();
-        assertEquals(new SchedulerProtocol.NodeFailed(NODE, due.time(), -1, Double.NaN, "exponential", false),
+        assertEquals(new SchedulerProtocol.NodeFailed(NODE, due.time(), -1, Double.NaN, null, "exponential", false),
                 out.get(0).payload());
         Envelope repair = out.get(1);
         assertEquals(new NodeProtocol.FailureDue(2, true), repair.payload());
