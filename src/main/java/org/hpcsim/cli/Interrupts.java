@@ -81,7 +81,7 @@ final class Interrupts {
             return;
         }
         try {
-            OutputDirectory.abortAll();
+            OutputDirectory.abortForExit();
             Supplier<String> keep = kept;
             err.println();
             err.println("hpcsim: " + (keep != null ? keep.get()

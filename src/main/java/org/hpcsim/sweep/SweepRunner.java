@@ -564,8 +564,8 @@ public final class SweepRunner implements AutoCloseable {
 
     /** A run failed, here or ({@code where} not null) on a worker; bad input stops new runs from starting. */
     private synchronized void failed(Failure f, String where) {
-        if (abandoned) {
-            // The abort closed its output directory; the process is ending.
+        if (abandoned || OutputDirectory.aborting()) {
+            // The abort closed its output directory (or refused to open it); the process is ending.
             return;
         }
         if (inputError.test(f.error())) {
