@@ -1,7 +1,9 @@
 package org.hpcsim.cli;
 
 import java.io.PrintStream;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.hpcsim.report.OutputDirectory;
 import sun.misc.Signal;
 
@@ -10,13 +12,16 @@ import sun.misc.Signal;
  * first Ctrl-C runs it (a run stops at its next instant and writes its outputs so far, marked
  * stopped early); otherwise, and at the second Ctrl-C, the command aborts: every output directory
  * still being written is removed as if the command had never run, and the process exits with
- * status {@value Main#EXIT_INTERRUPTED}.
+ * status {@value Main#EXIT_INTERRUPTED}. A command that keeps what it finished before the abort (a
+ * sweep's finished runs) says so through {@link #onAbort}.
  *
  * <p>Installed only by {@link Main#main}: commands run in-process (tests) keep the JVM's default.
  */
 final class Interrupts {
     private static final AtomicInteger COUNT = new AtomicInteger();
+    private static final AtomicBoolean ABORTING = new AtomicBoolean();
     private static volatile Runnable graceful;
+    private static volatile Supplier<String> kept;
     private static volatile PrintStream err = System.err;
 
     private Interrupts() {
@@ -43,6 +48,16 @@ final class Interrupts {
         return () -> graceful = null;
     }
 
+    /**
+     * Until closed, an abort runs {@code keep} once the output directories being written are removed:
+     * it settles what the command keeps and returns the line to print (after {@code hpcsim: }) in
+     * place of "nothing was written".
+     */
+    static Handle onAbort(Supplier<String> keep) {
+        kept = keep;
+        return () -> kept = null;
+    }
+
     /** Whether Ctrl-C was pressed. */
     static boolean happened() {
         return COUNT.get() > 0;
@@ -61,10 +76,20 @@ final class Interrupts {
             t.start();
             return;
         }
-        err.println();
-        err.println("hpcsim: aborted: nothing was written (an output directory this command created is removed)");
-        err.flush();
-        OutputDirectory.abortAll();
-        Runtime.getRuntime().halt(Main.EXIT_INTERRUPTED);
+        if (!ABORTING.compareAndSet(false, true)) {
+            // A Ctrl-C while the abort clears up: that one ends the process once done, with its line said once.
+            return;
+        }
+        try {
+            OutputDirectory.abortForExit();
+            Supplier<String> keep = kept;
+            err.println();
+            err.println("hpcsim: " + (keep != null ? keep.get()
+                    : "aborted: nothing was written (an output directory this command created is removed)"));
+            err.flush();
+        } finally {
+            // Whatever went wrong above, the process ends: the next command clears what is left.
+            Runtime.getRuntime().halt(Main.EXIT_INTERRUPTED);
+        }
     }
 }

@@ -44,9 +44,11 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--list", description = "List the reproductions and the inputs each needs, and exit.")
     boolean list;
 
-    @Option(names = "--shared", defaultValue = "../shared", paramLabel = "DIR",
-            description = "Where the papers' traces, SST's outputs and D matrices are (default ${DEFAULT-VALUE}).")
-    Path shared;
+    @Option(names = "--shared", paramLabel = "DIR",
+            description = "Where the papers' traces, SST's outputs and D matrices are (default: the environment variable"
+                    + " " + SharedDirectory.ENV + ", else the directory shared beside the repository hpcsim runs from,"
+                    + " whatever the working directory).")
+    Path sharedOption;
 
     @Option(names = {"-o", "--out"}, defaultValue = "out/reproduce", paramLabel = "DIR",
             description = "Output directory (default ${DEFAULT-VALUE}), written atomically.")
@@ -69,6 +71,8 @@ final class ReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter stdout = spec.commandLine().getOut();
+        SharedDirectory.Found found = SharedDirectory.locate(sharedOption);
+        Path shared = found.dir();
         if (list) {
             for (Reproduction r : Reproductions.all()) {
                 stdout.printf("%-22s %s%n", r.name(), r.title());
@@ -95,7 +99,8 @@ final class ReproduceCommand implements Callable<Integer> {
             for (String input : r.inputs()) {
                 if (!Files.isRegularFile(shared.resolve(input))) {
                     throw new InputException(shared.resolve(input).toString(), 0, r.name(),
-                            "missing input (give the shared data directory with --shared)");
+                            "missing input (the shared data directory, from " + found.from() + "; give another with --shared DIR"
+                                    + " or " + SharedDirectory.ENV + ")");
                 }
             }
         }

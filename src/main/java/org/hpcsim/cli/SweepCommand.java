@@ -163,7 +163,8 @@ final class SweepCommand implements Callable<Integer> {
                 runtime.startSoon();
             }
             List<SweepRunner.Failure> failures;
-            try (SweepRunner runner = SweepRunner.open(plan, part, registry, runs, Main::inputError, force)) {
+            try (SweepRunner runner = SweepRunner.open(plan, part, registry, runs, Main::inputError, force);
+                 Interrupts.Handle h = Interrupts.onAbort(() -> aborted(runner.abandon()))) {
                 if (onCluster) {
                     SweepRunner.Reporter log = quiet.on ? SweepRunner.Reporter.QUIET : System.err::println;
                     failures = runner.run((todo, ends) -> {
@@ -206,6 +207,21 @@ final class SweepCommand implements Callable<Integer> {
             loaded[0].close();
             runtime.close();
         }
+    }
+
+    /** The line Ctrl-C ends a sweep with: what stays in its directory, and how to go on. */
+    static String aborted(SweepRunner.Abandoned a) {
+        if (a.removed()) {
+            return "interrupted: no run had finished; " + a.dir() + ", which this sweep created, is removed";
+        }
+        if (a.finished() == a.total()) {
+            return "interrupted: every run (" + a.total() + ") had finished; they are in " + a.dir();
+        }
+        if (a.finished() == 0) {
+            return "interrupted: no run had finished; run the same command again to start the sweep in " + a.dir();
+        }
+        return "interrupted: " + a.finished() + " of " + a.total() + " runs finished are kept in " + a.dir()
+                + " (the runs in flight are discarded); run the same command again to resume";
     }
 
     private int collect(SweepPlan plan) {

@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Stream;
 import org.hpcsim.workload.InputException;
 
@@ -53,12 +54,19 @@ public final class OutputDirectory implements AutoCloseable {
     private static final String HIDDEN = ".hpcsim-";
     private static final String STAGING = ".hpcsim-staging-";
     private static final Set<OutputDirectory> OPEN = ConcurrentHashMap.newKeySet();
+    /** Set by {@link #abortForExit}: from then on no output directory may be opened. */
+    private static volatile boolean aborting;
+    /**
+     * Opening holds it shared, {@link #abortForExit} alone: an abort waits for the directories being opened
+     * (then closes them), and nothing is created in a directory after it (a sweep's next run).
+     */
+    private static final ReentrantReadWriteLock OPENING = new ReentrantReadWriteLock();
     /** Tests only: runs before each entry is moved in, to stop a commit there as a kill would. */
     static volatile java.util.function.Consumer<String> beforeMove = name -> { };
 
     static {
         // SIGTERM, or an interrupt with no handler of its own: what was staged must not stay behind.
-        Runtime.getRuntime().addShutdownHook(new Thread(OutputDirectory::abortAll, "hpcsim-output-cleanup"));
+        Runtime.getRuntime().addShutdownHook(new Thread(OutputDirectory::abortForExit, "hpcsim-output-cleanup"));
     }
 
     private final Path dir;
@@ -110,6 +118,18 @@ public final class OutputDirectory implements AutoCloseable {
     }
 
     private static OutputDirectory take(Path dir, String kind, boolean force, boolean inside) {
+        OPENING.readLock().lock();
+        try {
+            if (aborting) {
+                throw new IllegalStateException("the process is aborting: no output directory may be opened");
+            }
+            return takeNow(dir, kind, force, inside);
+        } finally {
+            OPENING.readLock().unlock();
+        }
+    }
+
+    private static OutputDirectory takeNow(Path dir, String kind, boolean force, boolean inside) {
         boolean created = false;
         boolean lockCreated = false;
         FileChannel channel = null;
@@ -339,6 +359,25 @@ public final class OutputDirectory implements AutoCloseable {
                 // Best effort while the process ends: the next owner of the directory clears what is left.
             }
         }
+    }
+
+    /**
+     * As {@link #abortAll}, for a process about to end (an interrupt, SIGTERM): from then on no output
+     * directory may be opened, so that another thread (a sweep's next run) leaves none half made.
+     */
+    public static void abortForExit() {
+        OPENING.writeLock().lock();
+        try {
+            aborting = true;
+        } finally {
+            OPENING.writeLock().unlock();
+        }
+        abortAll();
+    }
+
+    /** Whether {@link #abortForExit} was called: the process is ending, and what fails now fails for that. */
+    public static boolean aborting() {
+        return aborting;
     }
 
     private static boolean onlyHidden(Path dir) throws IOException {

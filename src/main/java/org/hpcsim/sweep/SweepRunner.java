@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValue;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -110,6 +111,16 @@ public final class SweepRunner implements AutoCloseable {
         void say(String line);
     }
 
+    /**
+     * What an abandoned sweep leaves ({@link #abandon}).
+     *
+     * @param finished runs of this sweep (of its shard) finished in the directory, earlier sweeps' included
+     * @param total    runs in the sweep (in the shard, for a shard)
+     * @param removed  whether the directory was removed (this sweep created it and no run finished)
+     */
+    public record Abandoned(Path dir, int finished, int total, boolean removed) {
+    }
+
     /** Where a sweep reports as it runs. */
     public interface Reporter {
         /** Reports nothing. */
@@ -178,6 +189,7 @@ public final class SweepRunner implements AutoCloseable {
     private volatile int finishedCount;
     private volatile int failedCount;
     private final AtomicBoolean stop = new AtomicBoolean();
+    private boolean abandoned;
     private Reporter reporter = Reporter.QUIET;
     private int earlier;
     private int finished;
@@ -526,6 +538,9 @@ public final class SweepRunner implements AutoCloseable {
 
     /** A run finished, here or ({@code where} not null) on a worker. */
     private synchronized void finished(Combination c, SummaryJson summary, double seconds, String where) {
+        if (abandoned) {
+            return;
+        }
         summaries.put(c.index(), summary);
         finished++;
         finishedCount = finished;
@@ -549,6 +564,10 @@ public final class SweepRunner implements AutoCloseable {
 
     /** A run failed, here or ({@code where} not null) on a worker; bad input stops new runs from starting. */
     private synchronized void failed(Failure f, String where) {
+        if (abandoned || OutputDirectory.aborting()) {
+            // The abort closed its output directory (or refused to open it); the process is ending.
+            return;
+        }
         if (inputError.test(f.error())) {
             stop.set(true);
         }
@@ -628,6 +647,34 @@ public final class SweepRunner implements AutoCloseable {
             return String.format(Locale.ROOT, "%.0f min", seconds / 60);
         }
         return String.format(Locale.ROOT, "%.1f h", seconds / 3600);
+    }
+
+    /**
+     * Gives the sweep up while runs are in flight (an abort, once their output directories are closed):
+     * no run starts or reports any more, and a directory this sweep created is removed if no run in it
+     * finished; otherwise the finished runs stay for the next start to resume from. Counts the finished
+     * runs on disk, so a run that committed just before the abort counts.
+     */
+    public synchronized Abandoned abandon() {
+        abandoned = true;
+        stop.set(true);
+        int done = 0;
+        for (Combination c : plan.combinations()) {
+            if (shard.holds(c.index()) && Files.isRegularFile(c.scenario().outputDir().resolve(OutputDirectory.MARKER))) {
+                done++;
+            }
+        }
+        boolean removed = false;
+        if (created && done == 0 && shard.whole()) {
+            lockChannels.forEach(SweepRunner::closeQuietly);
+            try {
+                OutputDirectory.deleteTree(plan.dir());
+                removed = true;
+            } catch (UncheckedIOException e) {
+                // A run still writing got in the way: what stays holds no finished run, and the next start clears it.
+            }
+        }
+        return new Abandoned(plan.dir(), done, total(), removed);
     }
 
     /**

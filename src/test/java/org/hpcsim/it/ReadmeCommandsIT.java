@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -23,7 +25,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code config}, {@code examples}, {@code traces}, {@code target} linked from the repository, {@code ../shared} beside
  * it). The README sets {@code PATH} itself; the pages of {@code docs/} say they are read after it, so
  * their scripts start with the README's {@code PATH}. A command that fails stops the file's test,
- * naming its line.
+ * naming its line. The commands write only under {@code out/} (which git ignores): whatever else they
+ * leave in the clone, or add to the linked directories, a reader's {@code git status} would show as
+ * new, and fails the test.
  *
  * <p>Not run here: {@code mvn} commands ({@code .ci/run} runs the test command, which builds the jar
  * too) and blocks marked {@code <!-- benchmark -->} (minutes to hours), unless
@@ -33,6 +37,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ReadmeCommandsIT {
     static final String BENCHMARK = "<!-- benchmark -->";
     private static final List<String> LINKED = List.of("bin", "config", "examples", "traces", "target");
+    /** The only place the commands may write into (git-ignored, see .gitignore). */
+    private static final String OUT = "out";
 
     @TempDir
     Path scratch;
@@ -138,6 +144,9 @@ class ReadmeCommandsIT {
         }
         Files.createSymbolicLink(scratch.resolve("shared"), repo.resolveSibling("shared"));
         List<Command> commands = commands(Files.readAllLines(repo.resolve(page)), benchmarks());
+        // target/ is the build's (and git-ignored); the other linked directories are the repository's own.
+        List<String> tracked = LINKED.stream().filter(name -> !name.equals("target")).toList();
+        List<String> before = files(repo, tracked);
 
         StringBuilder script = new StringBuilder("set -u\n");
         if (!page.equals("README.md")) {
@@ -173,5 +182,31 @@ class ReadmeCommandsIT {
         String tail = output.length() > 6000 ? output.substring(output.length() - 6000) : output;
         assertTrue(ended, page + ": the commands took more than 10 minutes:\n" + tail);
         assertEquals(0, p.exitValue(), tail);
+        List<String> left = new ArrayList<>(files(work, List.of()));
+        left.removeIf(f -> f.startsWith(OUT + "/"));
+        List<String> added = new ArrayList<>(files(repo, tracked));
+        added.removeAll(before);
+        left.addAll(added);
+        assertEquals(List.of(), left, page + ": the commands wrote outside " + OUT + "/: a reader's git status would"
+                + " show these files as new (write them under " + OUT + "/)");
+    }
+
+    /**
+     * The files under {@code dirs} of {@code root} (all of it if none), relative to it, in name order;
+     * links are not followed.
+     */
+    private static List<String> files(Path root, List<String> dirs) throws IOException {
+        List<String> found = new ArrayList<>();
+        for (Path top : dirs.isEmpty() ? List.of(root) : dirs.stream().map(root::resolve).toList()) {
+            if (!Files.isDirectory(top, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            try (Stream<Path> s = Files.walk(top)) {
+                s.filter(f -> !Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS))
+                        .map(f -> root.relativize(f).toString().replace('\\', '/')).forEach(found::add);
+            }
+        }
+        found.sort(Comparator.naturalOrder());
+        return found;
     }
 }
