@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.registry.StandardPolicies;
+import org.hpcsim.testing.CsvRows;
 import org.hpcsim.testing.Runs;
 import org.hpcsim.testing.SharedData;
 import org.hpcsim.testing.TestRuntime;
@@ -50,27 +51,22 @@ class FailureScenarioTest {
     }
 
     private Simulation.Result run(String name, String... extra) {
+        return Runs.run(scenario(name, extra));
+    }
+
+    /** The bundled trace on mesh:16x8 under EASY, outputs in {@code name}, with {@code extra} keys. */
+    private org.hpcsim.config.Scenario scenario(String name, String... extra) {
         List<String> keys = new ArrayList<>(List.of("trace", SharedData.repoRoot().resolve("traces/synthetic-2000.swf")
                 .toString(), "machine", "mesh:16x8", "scheduler.policy", "easy", "output.dir", dir.resolve(name).toString()));
         keys.addAll(List.of(extra));
-        return Runs.run(Runs.scenario(keys.toArray(String[]::new)));
+        return Runs.scenario(keys.toArray(String[]::new));
     }
 
-    /** jobs.csv (or attempts.csv) rows as column name -> value. */
-    private static List<Map<String, String>> rows(Path file) {
-        String[] lines = Runs.read(file).split("\n");
-        String[] header = lines[0].split(",");
-        List<Map<String, String>> rows = new ArrayList<>();
-        for (int i = 1; i < lines.length; i++) {
-            String[] f = lines[i].replaceAll("\"[^\"]*\"", "q").split(",", -1);
-            assertEquals(header.length, f.length, lines[i]);
-            Map<String, String> row = new HashMap<>();
-            for (int c = 0; c < header.length; c++) {
-                row.put(header[c], f[c]);
-            }
-            rows.add(row);
-        }
-        return rows;
+
+    /** The same run, live, pausing before 3600 s. */
+    private LiveRun liveAt3600(String name, String... extra) {
+        Simulation sim = Simulation.prepare(scenario(name, extra), StandardPolicies.registry());
+        return LiveRun.start(sim, TestRuntime::get, SimTime.seconds(3600));
     }
 
     private static Map<String, String> job(List<Map<String, String>> jobs, String id) {
@@ -109,10 +105,10 @@ class FailureScenarioTest {
         for (String fate : List.of("kill", "requeue", "requeue-with-checkpoint")) {
             Simulation.Result r = run(fate, "events-file", file.toString(), "failures.on-job-failure", fate,
                     "failures.checkpoint-interval", "60s");
-            List<Map<String, String>> jobs = rows(dir.resolve(fate).resolve("jobs.csv"));
+            List<Map<String, String>> jobs = CsvRows.read(dir.resolve(fate).resolve("jobs.csv"));
             assertConservation(r, jobs, 2000);
             assertEquals(0, r.metrics().count(org.hpcsim.workload.JobStatus.UNFINISHED));
-            List<Map<String, String>> attempts = rows(dir.resolve(fate).resolve("attempts.csv"));
+            List<Map<String, String>> attempts = CsvRows.read(dir.resolve(fate).resolve("attempts.csv"));
             long extra = jobs.stream().mapToLong(j -> Long.parseLong(j.get("attempts")) - 1).filter(a -> a > 0).sum();
             long requeued = attempts.stream().filter(a -> !a.get("outcome").equals("failed")).count();
             assertEquals(requeued, extra, fate + ": every requeued attempt is one more attempt of its job");
@@ -122,7 +118,7 @@ class FailureScenarioTest {
     @Test
     void killFailsTheJobAtTheFailureAndFreesItsOtherNodes() throws IOException {
         run("kill", "events-file", events("one", "at 3600s fail node 17").toString());
-        List<Map<String, String>> jobs = rows(dir.resolve("kill").resolve("jobs.csv"));
+        List<Map<String, String>> jobs = CsvRows.read(dir.resolve("kill").resolve("jobs.csv"));
         Map<String, String> hit = job(jobs, "8");
         assertEquals("failed", hit.get("status"));
         assertEquals(3600.0, d(hit, "end"));
@@ -140,14 +136,14 @@ class FailureScenarioTest {
     void requeueRerunsTheJobLaterFromScratchAndItCompletes() throws IOException {
         run("requeue", "events-file", events("one", "at 3600s fail node 17\nat 2h repair node 17").toString(),
                 "failures.on-job-failure", "requeue");
-        Map<String, String> hit = job(rows(dir.resolve("requeue").resolve("jobs.csv")), "8");
+        Map<String, String> hit = job(CsvRows.read(dir.resolve("requeue").resolve("jobs.csv")), "8");
         assertEquals("completed", hit.get("status"));
         assertEquals("2", hit.get("attempts"));
         assertEquals(3011.0, d(hit, "first_start"));
         assertTrue(d(hit, "start") > 3600);
         assertEquals(2468.0, d(hit, "end") - d(hit, "start"), "from scratch: the whole run time again");
         assertEquals(3011.0 - 2895, d(hit, "wait"), "wait counts to the first start");
-        Map<String, String> attempt = rows(dir.resolve("requeue").resolve("attempts.csv")).get(0);
+        Map<String, String> attempt = CsvRows.read(dir.resolve("requeue").resolve("attempts.csv")).get(0);
         assertEquals("8", attempt.get("id"));
         assertEquals("requeued", attempt.get("outcome"));
         assertEquals(128 * 589 / 3600.0, d(attempt, "lost_node_hours"), 1e-6);
@@ -158,7 +154,7 @@ class FailureScenarioTest {
         // Node 17 stays down: job 8 (all 128 nodes) can never run again.
         run("norepair", "events-file", events("down", "at 3600s fail node 17").toString(),
                 "failures.on-job-failure", "requeue");
-        Map<String, String> hit = job(rows(dir.resolve("norepair").resolve("jobs.csv")), "8");
+        Map<String, String> hit = job(CsvRows.read(dir.resolve("norepair").resolve("jobs.csv")), "8");
         assertEquals("failed", hit.get("status"));
         assertEquals("1", hit.get("attempts"));
         assertEquals(3011.0, d(hit, "first_start"));
@@ -172,13 +168,13 @@ class FailureScenarioTest {
         String script = "at 3600s fail node 17\nat 2h repair node 17\nat 10000s fail node 17\nat 3h repair node 17";
         run("limit", "events-file", events("twice", script).toString(), "failures.on-job-failure", "requeue",
                 "failures.max-attempts", "2");
-        Map<String, String> hit = job(rows(dir.resolve("limit").resolve("jobs.csv")), "8");
+        Map<String, String> hit = job(CsvRows.read(dir.resolve("limit").resolve("jobs.csv")), "8");
         assertEquals("failed", hit.get("status"));
         assertEquals("2", hit.get("attempts"));
         assertEquals(9431.0, d(hit, "start"));
         assertEquals(10000.0, d(hit, "end"));
         assertEquals("node 17 failed on attempt 2 of at most 2 (failures.max-attempts)", hit.get("reason"));
-        List<Map<String, String>> attempts = rows(dir.resolve("limit").resolve("attempts.csv"));
+        List<Map<String, String>> attempts = CsvRows.read(dir.resolve("limit").resolve("attempts.csv"));
         assertEquals(List.of("requeued", "failed"), attempts.stream().filter(a -> a.get("id").equals("8"))
                 .map(a -> a.get("outcome")).toList());
         String events = Runs.read(dir.resolve("limit").resolve("events.csv"));
@@ -188,7 +184,7 @@ class FailureScenarioTest {
 
         run("more", "events-file", events("twice", script).toString(), "failures.on-job-failure", "requeue",
                 "failures.max-attempts", "3");
-        Map<String, String> again = job(rows(dir.resolve("more").resolve("jobs.csv")), "8");
+        Map<String, String> again = job(CsvRows.read(dir.resolve("more").resolve("jobs.csv")), "8");
         assertEquals("completed", again.get("status"));
         assertEquals("3", again.get("attempts"));
     }
@@ -196,10 +192,7 @@ class FailureScenarioTest {
     @Test
     void untilStopsTheRunAsAConsoleQuitAtThatTimeDoes() throws Exception {
         Simulation.Result r = run("until", "until", "3600s");
-        Simulation sim = Simulation.prepare(Runs.scenario("trace", SharedData.repoRoot()
-                .resolve("traces/synthetic-2000.swf").toString(), "machine", "mesh:16x8", "scheduler.policy", "easy",
-                "output.dir", dir.resolve("quit").toString()), StandardPolicies.registry());
-        LiveRun live = LiveRun.start(sim, TestRuntime::get, SimTime.seconds(3600));
+        LiveRun live = liveAt3600("quit");
         assertTrue(live.awaitPause());
         live.quit();
         assertFalse(live.awaitPause());
@@ -208,7 +201,7 @@ class FailureScenarioTest {
             assertEquals(Runs.read(dir.resolve("quit").resolve(out)), Runs.read(dir.resolve("until").resolve(out)), out);
         }
         assertEquals(2, r.metrics().count(org.hpcsim.workload.JobStatus.UNFINISHED), "job 8 running, job 9 queued");
-        assertEquals(3600.0, d(job(rows(dir.resolve("until").resolve("jobs.csv")), "8"), "end"));
+        assertEquals(3600.0, d(job(CsvRows.read(dir.resolve("until").resolve("jobs.csv")), "8"), "end"));
         String summary = Runs.read(dir.resolve("until").resolve("summary.json"));
         assertTrue(summary.contains("\"stopped_early\": true") && summary.contains("\"stopped_by\": \"until\""), summary);
 
@@ -223,7 +216,7 @@ class FailureScenarioTest {
         // With nodes up 10 h and down 4 h on average, 128 nodes are almost never up at once.
         Simulation.Result r = run("stall", "failures.model", "exponential[10h,4h]", "failures.on-job-failure", "requeue",
                 "failures.stall-limit", "5d");
-        List<Map<String, String>> jobs = rows(dir.resolve("stall").resolve("jobs.csv"));
+        List<Map<String, String>> jobs = CsvRows.read(dir.resolve("stall").resolve("jobs.csv"));
         assertConservation(r, jobs, 2000);
         String text = Runs.read(dir.resolve("stall").resolve("jobs.csv"));
         assertTrue(text.contains("never started: no job started in the 5 d before the run ended, nothing running"
@@ -235,7 +228,7 @@ class FailureScenarioTest {
             }
             assertTrue(Integer.parseInt(j.get("attempts")) <= 10, "job " + j.get("id") + " within the attempt limit");
         }
-        for (Map<String, String> a : rows(dir.resolve("stall").resolve("attempts.csv"))) {
+        for (Map<String, String> a : CsvRows.read(dir.resolve("stall").resolve("attempts.csv"))) {
             lastEvent = Math.max(lastEvent, d(a, "end"));
         }
         assertEquals(lastEvent + 5 * 86400, r.kernel().endTime() / 1e6, 1e-6,
@@ -247,10 +240,10 @@ class FailureScenarioTest {
         Simulation.Result r = run("ckpt", "events-file", events("one", "at 3600s fail node 17\nat 2h repair node 17")
                 .toString(),
                 "failures.on-job-failure", "requeue-with-checkpoint", "failures.checkpoint-interval", "100s");
-        Map<String, String> hit = job(rows(dir.resolve("ckpt").resolve("jobs.csv")), "8");
+        Map<String, String> hit = job(CsvRows.read(dir.resolve("ckpt").resolve("jobs.csv")), "8");
         assertEquals("completed", hit.get("status"));
         assertEquals(2468.0 - 500, d(hit, "end") - d(hit, "start"), "589 s done, 500 s checkpointed");
-        Map<String, String> attempt = rows(dir.resolve("ckpt").resolve("attempts.csv")).get(0);
+        Map<String, String> attempt = CsvRows.read(dir.resolve("ckpt").resolve("attempts.csv")).get(0);
         assertEquals("resumed-from-checkpoint", attempt.get("outcome"));
         assertEquals(500.0, d(attempt, "saved_work"));
         assertEquals(128 * 89 / 3600.0, r.metrics().lostNodeHours(), 1e-6);
@@ -261,8 +254,8 @@ class FailureScenarioTest {
         Path file = events("all", EVENTS);
         run("placement", "events-file", file.toString(), "failures.on-job-failure", "requeue");
         List<Map<String, String>> starts = new ArrayList<>();
-        starts.addAll(rows(dir.resolve("placement").resolve("jobs.csv")));
-        starts.addAll(rows(dir.resolve("placement").resolve("attempts.csv")));
+        starts.addAll(CsvRows.read(dir.resolve("placement").resolve("jobs.csv")));
+        starts.addAll(CsvRows.read(dir.resolve("placement").resolve("attempts.csv")));
         // node -> intervals [from, to) in which no job may start on it
         Map<Integer, List<double[]>> barred = new HashMap<>();
         barred.computeIfAbsent(17, k -> new ArrayList<>()).add(new double[] {3600, 7200});
@@ -311,7 +304,7 @@ class FailureScenarioTest {
             assertEquals(first, Runs.read(dir.resolve("nasa-2").resolve(file)), file + " at 1 and 2 threads");
             assertEquals(first, Runs.read(dir.resolve("nasa-1b").resolve(file)), file + " in two runs");
         }
-        assertConservation(a, rows(dir.resolve("nasa-1").resolve("jobs.csv")), 18239);
+        assertConservation(a, CsvRows.read(dir.resolve("nasa-1").resolve("jobs.csv")), 18239);
         assertTrue(a.failures().nodeFailures() > 100, "failures drawn: " + a.failures().nodeFailures());
         assertTrue(a.metrics().lostNodeHours() > 0);
         String summary = Runs.read(dir.resolve("nasa-1").resolve("summary.json"));
@@ -323,7 +316,7 @@ class FailureScenarioTest {
     void aLinkFailureReroutesRunningJobsAndAPartitionFailsJobsThatCannotBeRouted() throws IOException {
         Path file = events("links", String.join("\n", "at 3600s fail link 20-21", "at 7200s repair link 20-21"));
         Simulation.Result r = run("links", "events-file", file.toString(), "network.model", "links");
-        assertConservation(r, rows(dir.resolve("links").resolve("jobs.csv")), 2000);
+        assertConservation(r, CsvRows.read(dir.resolve("links").resolve("jobs.csv")), 2000);
         String events = Runs.read(dir.resolve("links").resolve("events.csv"));
         assertTrue(events.contains("3600,fail,link 20-21,\"link down (4,1)-(5,1); 1 running job rerouted\",scenario"),
                 events);
@@ -333,7 +326,7 @@ class FailureScenarioTest {
         // Node 0 of a 16x8 mesh has two links: without them it is cut off.
         Path cut = events("cut", String.join("\n", "at 3600s fail link 0-1", "at 3600s fail link 0-16"));
         Simulation.Result c = run("cut", "events-file", cut.toString(), "network.model", "distance");
-        List<Map<String, String>> jobs = rows(dir.resolve("cut").resolve("jobs.csv"));
+        List<Map<String, String>> jobs = CsvRows.read(dir.resolve("cut").resolve("jobs.csv"));
         assertConservation(c, jobs, 2000);
         Map<String, String> hit = job(jobs, "8");
         assertEquals("failed", hit.get("status"), "job 8 held node 0 and lost its routes");
@@ -364,11 +357,7 @@ class FailureScenarioTest {
     void aScriptedConsoleSessionGivesTheOutputsOfTheEquivalentScenarioFile() throws Exception {
         Path file = events("file", "at 3600s fail node 17\nat 1d drain nodes 0-7");
         run("from-file", "events-file", file.toString(), "failures.on-job-failure", "requeue");
-        Simulation sim = Simulation.prepare(Runs.scenario("trace", SharedData.repoRoot()
-                .resolve("traces/synthetic-2000.swf").toString(), "machine", "mesh:16x8", "scheduler.policy", "easy",
-                "failures.on-job-failure", "requeue", "output.dir", dir.resolve("live").toString()),
-                StandardPolicies.registry());
-        LiveRun live = LiveRun.start(sim, TestRuntime::get, SimTime.seconds(3600));
+        LiveRun live = liveAt3600("live", "failures.on-job-failure", "requeue");
         assertTrue(live.awaitPause());
         assertEquals(SimTime.seconds(3600), live.clock());
         assertTrue(live.status().contains("1 queued, 1 running"), live.status());
@@ -389,11 +378,7 @@ class FailureScenarioTest {
 
     @Test
     void aRequeuedJobStillQueuedWhenTheConsoleQuitsKeepsItsFirstAttempt() throws Exception {
-        Simulation sim = Simulation.prepare(Runs.scenario("trace", SharedData.repoRoot()
-                .resolve("traces/synthetic-2000.swf").toString(), "machine", "mesh:16x8", "scheduler.policy", "easy",
-                "failures.on-job-failure", "requeue", "output.dir", dir.resolve("requeued").toString()),
-                StandardPolicies.registry());
-        LiveRun live = LiveRun.start(sim, TestRuntime::get, SimTime.seconds(3600));
+        LiveRun live = liveAt3600("requeued", "failures.on-job-failure", "requeue");
         assertTrue(live.awaitPause());
         live.inject("at 3600s fail node 17");
         live.runUntil(SimTime.seconds(5000));
@@ -401,7 +386,7 @@ class FailureScenarioTest {
         live.quit();
         assertFalse(live.awaitPause());
         live.result();
-        Map<String, String> hit = job(rows(dir.resolve("requeued").resolve("jobs.csv")), "8");
+        Map<String, String> hit = job(CsvRows.read(dir.resolve("requeued").resolve("jobs.csv")), "8");
         assertEquals("unfinished", hit.get("status"));
         assertEquals("1", hit.get("attempts"));
         assertEquals(3011.0, d(hit, "first_start"));
@@ -410,15 +395,12 @@ class FailureScenarioTest {
 
     @Test
     void quittingFromTheConsoleEndsQueuedAndRunningJobsUnfinishedAndWritesTheOutputs() throws Exception {
-        Simulation sim = Simulation.prepare(Runs.scenario("trace", SharedData.repoRoot()
-                .resolve("traces/synthetic-2000.swf").toString(), "machine", "mesh:16x8", "scheduler.policy", "easy",
-                "output.dir", dir.resolve("quit").toString()), StandardPolicies.registry());
-        LiveRun live = LiveRun.start(sim, TestRuntime::get, SimTime.seconds(3600));
+        LiveRun live = liveAt3600("quit");
         assertTrue(live.awaitPause());
         live.quit();
         assertFalse(live.awaitPause());
         Simulation.Result r = live.result();
-        List<Map<String, String>> jobs = rows(dir.resolve("quit").resolve("jobs.csv"));
+        List<Map<String, String>> jobs = CsvRows.read(dir.resolve("quit").resolve("jobs.csv"));
         assertEquals(2, r.metrics().count(org.hpcsim.workload.JobStatus.UNFINISHED), "job 8 running, job 9 queued");
         assertEquals("unfinished", job(jobs, "8").get("status"));
         assertEquals(3600.0, d(job(jobs, "8"), "end"));

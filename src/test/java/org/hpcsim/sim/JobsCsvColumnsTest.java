@@ -8,12 +8,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.hpcsim.testing.CsvRows;
 import org.hpcsim.testing.Runs;
 import org.hpcsim.testing.SharedData;
 import org.junit.jupiter.api.Test;
@@ -57,7 +57,7 @@ class JobsCsvColumnsTest {
                     "scheduler.missing-estimate", "2", "thermal.enabled", "true", "failures.model",
                     "exponential[200h,4h]", "failures.on-job-failure", fate, "until", "3d", "output.dir",
                     out.toString()));
-            for (Map<String, String> row : rows(out.resolve("jobs.csv"))) {
+            for (Map<String, String> row : CsvRows.read(out.resolve("jobs.csv"))) {
                 String status = row.get("status");
                 boolean started = !row.get("start").isEmpty();
                 boolean earlier = !started && !row.get("attempts").equals("0");
@@ -87,20 +87,4 @@ class JobsCsvColumnsTest {
         }
     }
 
-    /** jobs.csv rows as column name -> value (quoted fields hold no commas that matter here). */
-    private static List<Map<String, String>> rows(Path file) {
-        String[] lines = Runs.read(file).split("\n");
-        String[] header = lines[0].split(",");
-        List<Map<String, String>> rows = new ArrayList<>();
-        for (int i = 1; i < lines.length; i++) {
-            String[] f = lines[i].replaceAll("\"[^\"]*\"", "q").split(",", -1);
-            assertEquals(header.length, f.length, lines[i]);
-            Map<String, String> row = new HashMap<>();
-            for (int c = 0; c < header.length; c++) {
-                row.put(header[c], f[c]);
-            }
-            rows.add(row);
-        }
-        return rows;
-    }
 }

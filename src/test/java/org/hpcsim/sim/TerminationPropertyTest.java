@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.hpcsim.testing.CsvRows;
 import org.hpcsim.testing.Runs;
 import org.hpcsim.workload.JobStatus;
 import org.hpcsim.workload.SyntheticWorkload;
@@ -55,7 +56,7 @@ class TerminationPropertyTest {
         Simulation.Result result = assertTimeoutPreemptively(Duration.ofSeconds(60),
                 () -> Runs.run(Runs.scenario(keys)), what);
 
-        List<Map<String, String>> rows = rows(dir.resolve("out").resolve("jobs.csv"));
+        List<Map<String, String>> rows = CsvRows.read(dir.resolve("out").resolve("jobs.csv"));
         assertEquals(jobs, rows.size(), what);
         Map<String, Integer> seen = new HashMap<>();
         for (Map<String, String> row : rows) {
@@ -71,19 +72,4 @@ class TerminationPropertyTest {
         assertEquals(jobs, sum, what);
     }
 
-    /** jobs.csv rows as column name -> value (quoted fields hold no line breaks). */
-    private static List<Map<String, String>> rows(Path file) {
-        String[] lines = Runs.read(file).split("\n");
-        String[] header = lines[0].split(",");
-        List<Map<String, String>> rows = new java.util.ArrayList<>();
-        for (int i = 1; i < lines.length; i++) {
-            String[] f = lines[i].replaceAll("\"[^\"]*\"", "q").split(",", -1);
-            Map<String, String> row = new HashMap<>();
-            for (int c = 0; c < header.length; c++) {
-                row.put(header[c], f[c]);
-            }
-            rows.add(row);
-        }
-        return rows;
-    }
 }
