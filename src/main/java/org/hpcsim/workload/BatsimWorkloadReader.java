@@ -41,7 +41,7 @@ import org.hpcsim.kernel.SimTime;
  * time and one with no resources become jobs with a reject reason. What Batsim would refuse to load
  * is an {@link InputException} naming the file, the line, the field ({@code jobs[3].walltime}) and
  * the job: not JSON, a missing or mistyped field, a walltime that is neither -1 nor positive, a
- * delay profile without a non-negative {@code delay}. Jobs need not be in submission order
+ * delay profile without a positive {@code delay}. Jobs need not be in submission order
  * ({@link Trace} sorts them then, as for any format).
  *
  * <p>The jobs are streamed, never held as a tree. Profiles are read first: when the document gives
@@ -380,9 +380,10 @@ public final class BatsimWorkloadReader implements TraceReader {
                 if (delay == null) {
                     throw new InputException(file, at, where + ".delay", "missing: a delay profile has a delay (seconds)");
                 }
-                micros = seconds(delay, where + ".delay", "", "a number of seconds >= 0");
-                if (micros < 0) {
-                    throw new InputException(file, delay.line(), where + ".delay", "expected a number of seconds >= 0,"
+                micros = seconds(delay, where + ".delay", "", "a number of seconds > 0");
+                // Batsim refuses a delay of 0 too (src/profiles.cpp: "non-strictly-positive 'delay'").
+                if (micros <= 0) {
+                    throw new InputException(file, delay.line(), where + ".delay", "expected a number of seconds > 0,"
                             + " found " + delay.shown());
                 }
             }
