@@ -34,12 +34,12 @@ import org.hpcsim.workload.JobStatus;
  *
  * <p>Mapping (documented in docs/batsim.md): resources are the machine's nodes, resource id = node
  * id; a job is {@code w0!ID} ({@link BatsimNames}) with {@code res} = its nodes, {@code walltime} =
- * its estimate and a forwarded {@code delay} profile of its run time. Node failures and drains are
+ * the workload's walltime (or -1) and its profile, forwarded. Node failures and drains are
  * {@code NOTIFY event_machine_unavailable}, repairs and resumes {@code event_machine_available}.
  * {@code EXECUTE_JOB} must name a queued job and exactly free, in-service nodes (a malleable job:
  * between its least and its requested size); anything else is an invalid decision that stops the
- * run. {@code SET_RESOURCE_STATE} is acknowledged but changes nothing (hpcsim models no power
- * states); dynamic job registration, queries and job metadata are not supported.
+ * run. {@code SET_RESOURCE_STATE} is checked (existing resources, an integer state) and acknowledged but
+ * changes nothing (hpcsim models no power states yet); dynamic job registration, queries and job metadata are not supported.
  *
  * <p>Created by the registry unconnected (so that a configuration can be checked without a
  * scheduler running); {@link #open} connects it before the run, {@link #close} after.
@@ -415,9 +415,16 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
                         throw invalid(decision, "resource " + id + " does not exist (0 to " + (nodes - 1) + ")");
                     }
                 }
+                // Batsim's state is a power state number as a string (protocol.rst); parsed now, so that the
+                // states hpcsim will model get a checked value, and acknowledged as Batsim does.
+                String state = text(data, "state", decision);
+                if (!state.strip().matches("[0-9]+")) {
+                    throw invalid(decision, "state '" + state + "' is not a power state number (a non-negative"
+                            + " integer, as a string)");
+                }
                 ObjectNode ack = JSON.objectNode();
                 ack.put("resources", IntervalSet.format(ids));
-                ack.put("state", data.path("state").asText());
+                ack.put("state", state.strip());
                 event(context.now(), "RESOURCE_STATE_CHANGED", ack, null);
                 context.callAt(context.now());
             }

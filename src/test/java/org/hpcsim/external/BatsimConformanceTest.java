@@ -1,6 +1,7 @@
 package org.hpcsim.external;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,6 +22,7 @@ import org.hpcsim.config.Scenario;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.sim.Simulation;
 import org.hpcsim.testing.Runs;
+import org.hpcsim.workload.InputException;
 import org.hpcsim.testing.TestRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -173,6 +175,20 @@ class BatsimConformanceTest {
         assertEquals(0.0, first.get("now").asDouble(), "SIMULATION_BEGINS comes at 0, as Batsim sends it");
         JsonNode last = JSON.readTree(messages.get(messages.size() - 1));
         assertEquals(100.000002, last.get("now").asDouble(), "the job's end reached the scheduler 1 µs later");
+    }
+
+    @Test
+    void aResourceStateThatIsNotAPowerStateNumberStopsTheRunNamingIt() throws Exception {
+        Path trace = Files.writeString(dir.resolve("one.4col"), "0 1 100 200\n");
+        PybatsimClient.Scheduler off = new PybatsimClient.Scheduler() {
+            @Override
+            public void onJobSubmission(PybatsimClient.Job job) {
+                bs.setResourceState(new int[] {0}, "off");
+            }
+        };
+        InputException e = assertThrows(InputException.class, () -> run(off, trace, "machine", "simple:1"));
+        assertTrue(e.getMessage().contains("invalid decision from the external scheduler: SET_RESOURCE_STATE: state"
+                + " 'off' is not a power state number"), e.getMessage());
     }
 
     private static InputStream resource(String file) throws IOException {
