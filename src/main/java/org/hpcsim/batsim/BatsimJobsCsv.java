@@ -73,13 +73,15 @@ public final class BatsimJobsCsv {
      * Appends one row with its line end.
      *
      * @param profile the job's profile name (empty when its trace names none)
+     * @param walltime the job's walltime as Batsim has it, microseconds, -1 when none (not the estimate
+     *                 hpcsim made up for it)
      * @param start   start of its last attempt, or -1 when it never started
      * @param end     end of its last attempt
      * @param nodes   the nodes of its last attempt, or null
      * @param reason  why it ended as it did, or null (tells a job its scheduler killed from one killed at its estimate)
      * @param joules  energy its nodes consumed during the execution, NaN when energy is not modelled
      */
-    public static void appendRow(StringBuilder sb, Job job, String profile, long start, long end, int[] nodes,
+    public static void appendRow(StringBuilder sb, Job job, String profile, long walltime, long start, long end, int[] nodes,
                                  JobStatus status, String reason, double joules) {
         boolean started = start >= 0 && nodes != null;
         boolean executed = executed(status, started);
@@ -90,7 +92,7 @@ public final class BatsimJobsCsv {
             appendSeconds(sb, job.submit());
         }
         sb.append(',').append(job.procs()).append(',');
-        appendSeconds(sb, job.estimate() >= 0 ? job.estimate() : -SimTime.MICROS_PER_SECOND);
+        appendSeconds(sb, walltime > 0 ? walltime : -SimTime.MICROS_PER_SECOND);
         sb.append(',').append(status == JobStatus.COMPLETED ? 1 : 0).append(',').append(finalState(status, started, reason));
         if (!executed) {
             sb.append(",,,,,,,,,\"\"\n");

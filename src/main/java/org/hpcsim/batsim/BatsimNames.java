@@ -17,6 +17,19 @@ public final class BatsimNames {
     private BatsimNames() {
     }
 
+    /**
+     * The walltime Batsim knows for a job of a trace other than a Batsim workload, in microseconds:
+     * the requested time the trace gives (SWF field 9 when positive, the estimate column of other
+     * formats), or -1, Batsim's "no walltime", when it gives none; never the missing-estimate rule's
+     * value, which Batsim does not have. (A Batsim workload's walltime is the one its file writes.)
+     */
+    public static long walltime(Job job) {
+        if (job.swf() != null) {
+            return job.swf().requestedTime() > 0 ? job.swf().requestedTime() : -1;
+        }
+        return job.estimate() > 0 ? job.estimate() : -1;
+    }
+
     /** The job's id in the protocol: {@code w0!ID}. */
     public static String jobId(Job job) {
         return WORKLOAD + "!" + job.id();

@@ -95,7 +95,12 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         if (timeout < 1000) {
             throw fail(c, "scheduler.external.timeout", "must be at least 1ms, got " + string(c, "scheduler.external.timeout"));
         }
-        ExternalOptions external = new ExternalOptions(socket, timeout / 1000);
+        long latency = duration(c, "scheduler.external.decision-latency");
+        if (latency < 0) {
+            throw fail(c, "scheduler.external.decision-latency", "must be 0 or more, got "
+                    + string(c, "scheduler.external.decision-latency"));
+        }
+        ExternalOptions external = new ExternalOptions(socket, timeout / 1000, latency);
         String allocator = string(c, "allocator.policy");
         check(c, "allocator.policy", () -> registry.allocators().args(PolicySpec.parse(allocator)));
         String spanCurve = string(c, "allocator.span-curve");

@@ -1,11 +1,14 @@
 package org.hpcsim.external;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +21,7 @@ import org.hpcsim.scheduling.RunningJob;
 import org.hpcsim.scheduling.SchedulingAbortedException;
 import org.hpcsim.scheduling.SchedulingContext;
 import org.hpcsim.workload.Job;
+import org.hpcsim.workload.BatsimWorkloadReader;
 import org.hpcsim.workload.JobStatus;
 
 /**
@@ -30,12 +34,12 @@ import org.hpcsim.workload.JobStatus;
  *
  * <p>Mapping (documented in docs/batsim.md): resources are the machine's nodes, resource id = node
  * id; a job is {@code w0!ID} ({@link BatsimNames}) with {@code res} = its nodes, {@code walltime} =
- * its estimate and a forwarded {@code delay} profile of its run time. Node failures and drains are
+ * the workload's walltime (or -1) and its profile, forwarded. Node failures and drains are
  * {@code NOTIFY event_machine_unavailable}, repairs and resumes {@code event_machine_available}.
  * {@code EXECUTE_JOB} must name a queued job and exactly free, in-service nodes (a malleable job:
  * between its least and its requested size); anything else is an invalid decision that stops the
- * run. {@code SET_RESOURCE_STATE} is acknowledged but changes nothing (hpcsim models no power
- * states); dynamic job registration, queries and job metadata are not supported.
+ * run. {@code SET_RESOURCE_STATE} is checked (existing resources, an integer state) and acknowledged but
+ * changes nothing (hpcsim models no power states yet); dynamic job registration, queries and job metadata are not supported.
  *
  * <p>Created by the registry unconnected (so that a configuration can be checked without a
  * scheduler running); {@link #open} connects it before the run, {@link #close} after.
@@ -56,8 +60,19 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         }
     }
 
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
     private Path workload;
+    /** The jobs' and profiles' descriptions of a Batsim workload, or null for other traces. */
+    private BatsimWorkloadReader.Descriptions descriptions;
     private int nodes;
+    /** How long an event takes to reach the scheduler ({@code scheduler.external.decision-latency}), µs. */
+    private long latency;
+    /** The NOTIFY no_more_static_job_to_submit, held for a message after the last submission's. */
+    private ObjectNode noMoreJobs;
+    /** Running (and killed, until reported) jobs' start sequence numbers, by protocol id. */
+    private final Map<String, Long> started = new HashMap<>();
+    private long starts;
     private BatsimConnection connection;
     private boolean begun;
     private boolean ended;
@@ -65,8 +80,8 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
     private final LinkedHashMap<String, Job> queued = new LinkedHashMap<>();
     /** Running jobs' indices by protocol id. */
     private final Map<String, Integer> running = new HashMap<>();
-    /** Protocol ids of every job ever submitted, to tell an unknown id from an ended job. */
-    private final Map<String, Boolean> submitted = new HashMap<>();
+    /** Profile names of every job ever submitted by protocol id, to tell an unknown id from an ended job. */
+    private final Map<String, String> submitted = new HashMap<>();
     /** Kill requests by the running job ids they wait for. */
     private final Map<String, KillRequest> killing = new HashMap<>();
     /** Events of the next request, in the order they happened. */
@@ -82,37 +97,57 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
 
     /**
      * Connects to the scheduler. {@code workload}: the trace (its path is announced in
-     * SIMULATION_BEGINS); {@code nodes}: the machine's size.
+     * SIMULATION_BEGINS); {@code descriptions}: its jobs and profiles when it is a Batsim workload,
+     * else null; {@code nodes}: the machine's size.
      */
-    public void open(ExternalOptions options, Path workload, int nodes) {
+    public void open(ExternalOptions options, Path workload, BatsimWorkloadReader.Descriptions descriptions,
+                     int nodes) {
         if (connection != null) {
             throw new IllegalStateException("already open");
         }
         this.workload = workload.toAbsolutePath();
+        this.descriptions = descriptions;
         this.nodes = nodes;
+        this.latency = options.decisionLatencyMicros();
         this.connection = new BatsimConnection(options);
     }
 
     @Override
     public void enqueue(Job job) {
         String id = BatsimNames.jobId(job);
-        if (submitted.putIfAbsent(id, Boolean.TRUE) != null) {
+        ObjectNode description;
+        ObjectNode profile;
+        if (descriptions != null) {
+            // Batsim forwards the job as its workload writes it, the id made WORKLOAD!ID (src/jobs.cpp);
+            // res becomes nodes, which is res itself unless workload.cores-per-node says otherwise.
+            description = parse(descriptions.jobs().get(job.index()));
+            description.put("id", id);
+            description.put("res", job.nodes());
+            profile = parse(descriptions.profiles().get(description.get("profile").asText()));
+        } else {
+            description = JSON.objectNode();
+            description.put("id", id);
+            description.put("subtime", seconds(job.submit()));
+            long walltime = BatsimNames.walltime(job);
+            description.put("walltime", walltime > 0 ? seconds(walltime) : -1);
+            description.put("res", job.nodes());
+            description.put("profile", "delay_" + job.id());
+            profile = JSON.objectNode();
+            profile.put("type", "delay");
+            profile.put("delay", seconds(job.runTime()));
+        }
+        if (submitted.putIfAbsent(id, description.get("profile").asText()) != null) {
             throw new SchedulingAbortedException("job id " + job.id() + " (trace line " + job.line() + ") is not unique;"
                     + " the Batsim protocol names jobs by id");
         }
         queued.put(id, job);
         ObjectNode data = JSON.objectNode();
         data.put("job_id", id);
-        ObjectNode description = data.putObject("job");
-        description.put("id", id);
-        description.put("subtime", seconds(job.arrival()));
-        description.put("walltime", seconds(job.estimate()));
-        description.put("res", job.nodes());
-        description.put("profile", profileName(job));
-        ObjectNode profile = data.putObject("profile");
-        profile.put("type", "delay");
-        profile.put("delay", seconds(job.runTime()));
-        event(job.arrival(), "JOB_SUBMITTED", data);
+        data.set("job", description);
+        data.set("profile", profile);
+        // Batsim submits the jobs of one instant sorted by id as a string (job_comparator_subtime_number).
+        event(job.arrival(), "JOB_SUBMITTED", data, (a, b) -> a.get("data").get("job_id").asText()
+                .compareTo(b.get("data").get("job_id").asText()));
     }
 
     @Override
@@ -125,12 +160,14 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
             data.put("job_id", id);
             data.put("job_state", state(status));
             data.put("return_code", status == JobStatus.COMPLETED ? 0 : -1);
-            data.put("kill_reason", reason == null || status == JobStatus.COMPLETED ? "" : reason);
             data.put("alloc", IntervalSet.format(run.nodes()));
-            event(time, "JOB_COMPLETED", data);
+            // Batsim reports the jobs that end at one instant in the order they started.
+            event(time, "JOB_COMPLETED", data, (a, b) -> Long.compare(started.get(a.get("data").get("job_id").asText()),
+                    started.get(b.get("data").get("job_id").asText())));
         } else {
+            started.remove(id);
             ObjectNode progress = kill.progress.putObject(id);
-            progress.put("profile", profileName(run.queued()));
+            progress.put("profile", submitted.get(id));
             long runTime = run.job().runTime();
             progress.put("progress", runTime <= 0 ? 0.0 : Math.min(1.0, (time - run.start()) / (double) runTime));
         }
@@ -153,14 +190,15 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
     public void traceEnded(long time) {
         ObjectNode data = JSON.objectNode();
         data.put("type", "no_more_static_job_to_submit");
-        event(time, "NOTIFY", data);
+        // Batsim's submitter says goodbye after its last submission: the notice comes in a message of its own.
+        noMoreJobs = event(time, "NOTIFY", data, null);
     }
 
     @Override
     public void called(long time) {
         Integer calls = requestedCalls.remove(time);
         for (int i = 0; calls != null && i < calls; i++) {
-            event(time, "REQUESTED_CALL", JSON.objectNode());
+            event(time, "REQUESTED_CALL", JSON.objectNode(), null);
         }
     }
 
@@ -177,13 +215,47 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
                 apply(decision, context);
             }
         }
-        if (!events.isEmpty() && now >= busyUntil) {
-            List<JsonNode> request = new ArrayList<>();
-            events.forEach(request::add);
-            events.removeAll();
-            exchange(now, request, context);
-        } else if (!events.isEmpty()) {
+        sendDue(context);
+        if (events.isEmpty() && noMoreJobs != null) {
+            events.add(noMoreJobs);
+            noMoreJobs = null;
+            sendDue(context);
+        }
+    }
+
+    /**
+     * Sends the events that have reached the scheduler by now (those stamped now or before: an event
+     * reaches it the decision latency after it happened), once the scheduler is no longer busy; asks
+     * for a call when the rest will have.
+     */
+    private void sendDue(SchedulingContext context) {
+        long now = context.now();
+        if (events.isEmpty()) {
+            return;
+        }
+        if (now < busyUntil) {
             context.callAt(busyUntil);
+            return;
+        }
+        List<JsonNode> request = new ArrayList<>();
+        while (!events.isEmpty() && micros(events.get(0).get("timestamp"), "timestamp", events.get(0)) <= now) {
+            request.add(events.remove(0));
+        }
+        if (!request.isEmpty()) {
+            forgetReported(request);
+            exchange(now, request, context);
+        }
+        if (!events.isEmpty()) {
+            context.callAt(Math.max(busyUntil, micros(events.get(0).get("timestamp"), "timestamp", events.get(0))));
+        }
+    }
+
+    /** Completed jobs' start numbers are needed until their completion is sent. */
+    private void forgetReported(List<JsonNode> request) {
+        for (JsonNode e : request) {
+            if (e.get("type").asText().equals("JOB_COMPLETED")) {
+                started.remove(e.get("data").get("job_id").asText());
+            }
         }
     }
 
@@ -199,6 +271,14 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         List<JsonNode> request = new ArrayList<>();
         events.forEach(request::add);
         events.removeAll();
+        if (noMoreJobs != null) {
+            request.add(noMoreJobs);
+        }
+        long last = time;
+        for (JsonNode e : request) {
+            last = Math.max(last, micros(e.get("timestamp"), "timestamp", e));
+        }
+        time = Math.max(last, busyUntil);
         ObjectNode end = JSON.objectNode();
         end.put("timestamp", seconds(time));
         end.put("type", "SIMULATION_ENDS");
@@ -299,6 +379,7 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
                 String id = BatsimNames.jobId(job);
                 queued.remove(id);
                 running.put(id, job.index());
+                started.put(id, starts++);
             }
             case "REJECT_JOB" -> {
                 Job job = queuedJob(text(data, "job_id", decision), decision, context);
@@ -334,10 +415,17 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
                         throw invalid(decision, "resource " + id + " does not exist (0 to " + (nodes - 1) + ")");
                     }
                 }
+                // Batsim's state is a power state number as a string (protocol.rst); parsed now, so that the
+                // states hpcsim will model get a checked value, and acknowledged as Batsim does.
+                String state = text(data, "state", decision);
+                if (!state.strip().matches("[0-9]+")) {
+                    throw invalid(decision, "state '" + state + "' is not a power state number (a non-negative"
+                            + " integer, as a string)");
+                }
                 ObjectNode ack = JSON.objectNode();
                 ack.put("resources", IntervalSet.format(ids));
-                ack.put("state", data.path("state").asText());
-                event(context.now(), "RESOURCE_STATE_CHANGED", ack);
+                ack.put("state", state.strip());
+                event(context.now(), "RESOURCE_STATE_CHANGED", ack, null);
                 context.callAt(context.now());
             }
             default -> throw invalid(decision, "hpcsim does not support " + type + " (supported: EXECUTE_JOB,"
@@ -381,7 +469,7 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         ArrayNode ids = data.putArray("job_ids");
         request.ids.forEach(ids::add);
         data.set("job_progress", request.progress);
-        event(time, "JOB_KILLED", data);
+        event(time, "JOB_KILLED", data, null);
     }
 
     private Job queuedJob(String id, JsonNode decision, SchedulingContext context) {
@@ -400,7 +488,7 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         data.put("nb_compute_resources", nodes);
         data.put("nb_storage_resources", 0);
         data.put("allow_compute_sharing", false);
-        data.put("allow_storage_sharing", false);
+        data.put("allow_storage_sharing", true); // Batsim's default (--disable-storage-sharing turns it off)
         ObjectNode config = data.putObject("config");
         config.put("redis-enabled", false);
         config.put("redis-hostname", "127.0.0.1");
@@ -410,6 +498,7 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         config.put("dynamic-jobs-enabled", false);
         config.put("dynamic-jobs-acknowledged", false);
         config.put("profile-reuse-enabled", false);
+        config.put("sched-config", "");
         config.put("forward-unknown-events", false);
         ArrayNode compute = data.putArray("compute_resources");
         for (int i = 0; i < nodes; i++) {
@@ -417,11 +506,16 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
             r.put("id", i);
             r.put("name", "node_" + i);
             r.put("state", "idle");
-            r.putObject("properties");
+            // Batsim's machine set inserts an empty role into every host without one (src/machines.cpp).
+            r.putObject("properties").put("role", "");
+            r.putObject("zone_properties");
         }
         data.putArray("storage_resources");
         data.putObject("workloads").put(BatsimNames.WORKLOAD, workload.toString());
-        data.putObject("profiles").putObject(BatsimNames.WORKLOAD);
+        ObjectNode profiles = data.putObject("profiles").putObject(BatsimNames.WORKLOAD);
+        if (descriptions != null) {
+            descriptions.profiles().forEach((name, json) -> profiles.set(name, parse(json)));
+        }
         ObjectNode begins = JSON.objectNode();
         begins.put("timestamp", 0.0);
         begins.put("type", "SIMULATION_BEGINS");
@@ -433,14 +527,34 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         ObjectNode data = JSON.objectNode();
         data.put("type", type);
         data.put("resources", IntervalSet.format(changed));
-        event(time, "NOTIFY", data);
+        event(time, "NOTIFY", data, null);
     }
 
-    private void event(long time, String type, ObjectNode data) {
-        ObjectNode e = events.addObject();
-        e.put("timestamp", seconds(time));
+    /**
+     * Adds an event that happened at {@code time}, stamped when it reaches the scheduler (the decision
+     * latency later), as Batsim stamps an event when its server handles it. {@code order}, when not
+     * null, orders it among the events of its type and timestamp just before it; the noMoreJobs
+     * notice is returned unqueued.
+     */
+    private ObjectNode event(long time, String type, ObjectNode data, Comparator<JsonNode> order) {
+        ObjectNode e = JSON.objectNode();
+        e.put("timestamp", seconds(time + latency));
         e.put("type", type);
         e.set("data", data);
+        if (type.equals("NOTIFY") && data.get("type").asText().equals("no_more_static_job_to_submit")) {
+            return e;
+        }
+        int at = events.size();
+        while (order != null && at > 0) {
+            JsonNode before = events.get(at - 1);
+            if (!before.get("type").asText().equals(type) || !before.get("timestamp").equals(e.get("timestamp"))
+                    || order.compare(before, e) <= 0) {
+                break;
+            }
+            at--;
+        }
+        events.insert(at, e);
+        return e;
     }
 
     /** Batsim's final job states for hpcsim's statuses of a started job. */
@@ -453,9 +567,13 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         };
     }
 
-    /** The name of a job's profile: one delay profile per job, named by its id. */
-    private static String profileName(Job job) {
-        return "delay_" + job.id();
+    /** A description read (and checked) by the workload reader. */
+    private static ObjectNode parse(String json) {
+        try {
+            return (ObjectNode) MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a description the workload reader read is not JSON: " + json, e);
+        }
     }
 
     private static String text(JsonNode data, String field, JsonNode decision) {

@@ -2,8 +2,10 @@ package org.hpcsim.report;
 
 import java.nio.file.Path;
 import java.util.function.IntFunction;
+import java.util.function.ToLongFunction;
 import org.hpcsim.batsim.BatsimJobsCsv;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.workload.Job;
 import org.hpcsim.protocol.RecorderProtocol;
 
 /**
@@ -20,24 +22,28 @@ public final class BatsimJobsLog {
 
     private final OutputWriter out;
     private final IntFunction<String> profiles;
+    private final ToLongFunction<Job> walltimes;
     private final NodeWatts watts;
     private final StringBuilder buffer = new StringBuilder(1 << 16);
     private boolean closed;
 
-    private BatsimJobsLog(Path file, IntFunction<String> profiles, NodeWatts watts) {
+    private BatsimJobsLog(Path file, IntFunction<String> profiles, ToLongFunction<Job> walltimes, NodeWatts watts) {
         this.out = OutputWriter.open(file, 1 << 16);
         this.profiles = profiles;
+        this.walltimes = walltimes;
         this.watts = watts;
         buffer.append(BatsimJobsCsv.HEADER).append('\n');
     }
 
     /**
      * Opens the file. {@code profiles}: a job's profile name by its index ("" when the trace has none);
+     * {@code walltimes}: a job's walltime as Batsim has it (microseconds, -1 for none);
      * {@code watts}: the node power of a modelled room, or null when energy is not modelled (the
      * consumed_energy column is then -1, as Batsim writes it without energy).
      */
-    public static BatsimJobsLog open(Path file, IntFunction<String> profiles, NodeWatts watts) {
-        return new BatsimJobsLog(file, profiles, watts);
+    public static BatsimJobsLog open(Path file, IntFunction<String> profiles, ToLongFunction<Job> walltimes,
+                                     NodeWatts watts) {
+        return new BatsimJobsLog(file, profiles, walltimes, watts);
     }
 
     void add(RecorderProtocol.JobEnded e) {
@@ -45,7 +51,8 @@ public final class BatsimJobsLog {
         if (watts != null && e.nodes() != null && e.start() >= 0) {
             joules = watts.of(e.network()) * e.nodes().length * SimTime.toSeconds(e.end() - e.start());
         }
-        BatsimJobsCsv.appendRow(buffer, e.job(), profiles.apply(e.job().index()), e.start(), e.end(), e.nodes(),
+        BatsimJobsCsv.appendRow(buffer, e.job(), profiles.apply(e.job().index()),
+                walltimes.applyAsLong(e.job()), e.start(), e.end(), e.nodes(),
                 e.status(), e.reason(), joules);
         if (buffer.length() >= 1 << 16) {
             flush();

@@ -1,8 +1,8 @@
 package org.hpcsim.sim;
 
 import java.util.List;
-import java.util.function.IntFunction;
 import org.hpcsim.batsim.BatsimJobsCsv;
+import org.hpcsim.batsim.BatsimNames;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.report.BatsimJobsLog;
 import org.hpcsim.report.OutputDirectory;
@@ -13,7 +13,7 @@ import org.hpcsim.workload.TraceFormat;
 
 /**
  * What Batsim's jobs file of a run ({@code output.batsim}) needs besides the jobs' ends: each job's
- * profile name, from a Batsim workload (other traces name none), and the watts of a busy node, by
+ * profile name and walltime, from a Batsim workload (other traces name no profile), and the watts of a busy node, by
  * the scheduler's rule ({@link NodePower}), when a room is modelled.
  */
 final class BatsimOutput {
@@ -28,14 +28,11 @@ final class BatsimOutput {
                     network == null ? Double.NaN : network.communicationFraction());
             watts = use -> use == null ? power.watts() : power.watts(use.tau());
         }
-        return BatsimJobsLog.open(out.file(BatsimJobsCsv.FILE), profiles(scenario), watts);
-    }
-
-    private static IntFunction<String> profiles(Scenario scenario) {
         if (TraceFormat.resolve(scenario.traceFormat(), scenario.trace()) != TraceFormat.BATSIM) {
-            return index -> "";
+            return BatsimJobsLog.open(out.file(BatsimJobsCsv.FILE), index -> "", BatsimNames::walltime, watts);
         }
         List<String> names = BatsimWorkloadReader.profileNames(scenario.trace());
-        return names::get;
+        long[] walltimes = BatsimWorkloadReader.walltimes(scenario.trace());
+        return BatsimJobsLog.open(out.file(BatsimJobsCsv.FILE), names::get, job -> walltimes[job.index()], watts);
     }
 }

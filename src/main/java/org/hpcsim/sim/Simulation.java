@@ -51,6 +51,8 @@ import org.hpcsim.scheduling.NetworkPlanner;
 import org.hpcsim.scheduling.SchedulerCore;
 import org.hpcsim.scheduling.SchedulingAbortedException;
 import org.hpcsim.external.ExternalScheduler;
+import org.hpcsim.workload.BatsimWorkloadReader;
+import org.hpcsim.workload.TraceFormat;
 import org.hpcsim.failure.AttemptOutlook;
 import org.hpcsim.failure.FailureOptions;
 import org.hpcsim.failure.JobFate;
@@ -557,7 +559,9 @@ public final class Simulation {
             return () -> { };
         }
         try {
-            external.open(scenario.external(), scenario.trace(), topology.size());
+            external.open(scenario.external(), scenario.trace(),
+                    TraceFormat.resolve(scenario.traceFormat(), scenario.trace()) == TraceFormat.BATSIM
+                            ? BatsimWorkloadReader.descriptions(scenario.trace()) : null, topology.size());
         } catch (SchedulingAbortedException e) {
             throw scenario.invalid("scheduler.external.socket", e.getMessage());
         }

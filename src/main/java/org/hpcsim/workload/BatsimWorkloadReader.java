@@ -5,12 +5,18 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.hpcsim.kernel.SimTime;
@@ -35,7 +41,7 @@ import org.hpcsim.kernel.SimTime;
  * time and one with no resources become jobs with a reject reason. What Batsim would refuse to load
  * is an {@link InputException} naming the file, the line, the field ({@code jobs[3].walltime}) and
  * the job: not JSON, a missing or mistyped field, a walltime that is neither -1 nor positive, a
- * delay profile without a non-negative {@code delay}. Jobs need not be in submission order
+ * delay profile without a positive {@code delay}. Jobs need not be in submission order
  * ({@link Trace} sorts them then, as for any format).
  *
  * <p>The jobs are streamed, never held as a tree. Profiles are read first: when the document gives
@@ -78,6 +84,8 @@ public final class BatsimWorkloadReader implements TraceReader {
     private int index;
     private long lastArrival;
     private String profile;
+    /** The walltime of the job {@link #next()} returned last, microseconds, -1 for none. */
+    private long walltime;
     private boolean done;
 
     public BatsimWorkloadReader(Path file, WorkloadOptions options) throws IOException {
@@ -124,6 +132,75 @@ public final class BatsimWorkloadReader implements TraceReader {
             throw FileErrors.reading(file, null, e);
         }
         return names;
+    }
+
+    /**
+     * What Batsim tells a scheduler of a workload: each job's JSON object as the file writes it, by
+     * job index ({@link Job#index()}), and the profiles some job uses, in file order, as written.
+     * Batsim forwards a job's description as read (its {@code src/jobs.cpp}: fields it does not use
+     * included, no {@code walltime} when the file gives none) and lists the profiles jobs refer to
+     * in SIMULATION_BEGINS ({@code src/workload.cpp} drops unreferenced ones). The file has been
+     * read by a {@link BatsimWorkloadReader} first, which reports what is wrong with it.
+     *
+     * @param jobs     each job's object as compact JSON text
+     * @param profiles referenced profiles' objects by name, as compact JSON text
+     */
+    public record Descriptions(List<String> jobs, Map<String, String> profiles) {
+    }
+
+    /** The jobs' and profiles' descriptions of a workload ({@link Descriptions}). */
+    public static Descriptions descriptions(Path file) {
+        ObjectMapper mapper = new ObjectMapper();
+        List<String> jobs = new ArrayList<>();
+        Map<String, String> all = new LinkedHashMap<>();
+        Set<String> used = new HashSet<>();
+        try (JsonParser p = mapper.getFactory().createParser(TraceFiles.openStream(file, n -> { }))) {
+            p.nextToken();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                if (name.equals("jobs") && value == JsonToken.START_ARRAY) {
+                    while (p.nextToken() == JsonToken.START_OBJECT) {
+                        JsonNode job = p.readValueAsTree();
+                        jobs.add(job.toString());
+                        used.add(job.path("profile").asText());
+                    }
+                } else if (name.equals("profiles") && value == JsonToken.START_OBJECT) {
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String profile = p.currentName();
+                        p.nextToken();
+                        all.put(profile, p.readValueAsTree().toString());
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            throw FileErrors.reading(file, null, e);
+        }
+        Map<String, String> profiles = new LinkedHashMap<>();
+        all.forEach((name, json) -> {
+            if (used.contains(name)) {
+                profiles.put(name, json);
+            }
+        });
+        return new Descriptions(List.copyOf(jobs), Collections.unmodifiableMap(profiles));
+    }
+
+    /**
+     * The walltime of every job as its file writes it, by job index, in microseconds: -1 when the job
+     * has none (no {@code walltime}, or -1), as Batsim's jobs file writes it.
+     */
+    public static long[] walltimes(Path file) {
+        List<Long> times = new ArrayList<>();
+        try (BatsimWorkloadReader r = new BatsimWorkloadReader(file, WorkloadOptions.DEFAULTS)) {
+            while (r.next() != null) {
+                times.add(r.walltime);
+            }
+        } catch (IOException e) {
+            throw FileErrors.reading(file, null, e);
+        }
+        return times.stream().mapToLong(Long::longValue).toArray();
     }
 
     /** The profile name of the job {@link #next()} returned last. */
@@ -303,9 +380,10 @@ public final class BatsimWorkloadReader implements TraceReader {
                 if (delay == null) {
                     throw new InputException(file, at, where + ".delay", "missing: a delay profile has a delay (seconds)");
                 }
-                micros = seconds(delay, where + ".delay", "", "a number of seconds >= 0");
-                if (micros < 0) {
-                    throw new InputException(file, delay.line(), where + ".delay", "expected a number of seconds >= 0,"
+                micros = seconds(delay, where + ".delay", "", "a number of seconds > 0");
+                // Batsim refuses a delay of 0 too (src/profiles.cpp: "non-strictly-positive 'delay'").
+                if (micros <= 0) {
+                    throw new InputException(file, delay.line(), where + ".delay", "expected a number of seconds > 0,"
                             + " found " + delay.shown());
                 }
             }
@@ -379,6 +457,7 @@ public final class BatsimWorkloadReader implements TraceReader {
         } else if (procs <= 0) {
             reason = "no resources requested (res " + procs + ")";
         }
+        this.walltime = requested > 0 ? requested : -1;
         long runTime = p != null && p.isDelay() ? p.delay() : -1;
         long arrival = submit >= 0 ? submit : lastArrival;
         lastArrival = arrival;

@@ -68,7 +68,8 @@ class ExternalSchedulerCliTest {
         try (PybatsimClient client = new PybatsimClient(onNodeZero)) {
             client.start();
             Cli.Result r = run(client.endpoint());
-            assertOneLineErrorWithIncompleteOutputs(r, "at t=10 s", "invalid decision from the external scheduler",
+            // The decision reached hpcsim the default decision latency (1 µs) after the submission at 10 s.
+            assertOneLineErrorWithIncompleteOutputs(r, "at t=10.000001 s", "invalid decision from the external scheduler",
                     "EXECUTE_JOB", "job w0!2", "node 0 is busy (running job 1)");
             String jobs = Runs.read(dir.resolve("out").resolve("jobs.csv"));
             assertTrue(jobs.contains("unfinished") && jobs.contains("not-submitted"), jobs);

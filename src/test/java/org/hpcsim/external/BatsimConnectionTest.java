@@ -43,7 +43,7 @@ class BatsimConnectionTest {
         log.setAdditive(false);
         try {
             String err = capturingStderr(() -> {
-                BatsimConnection c = new BatsimConnection(new ExternalOptions("tcp://127.0.0.1:1", 1000));
+                BatsimConnection c = new BatsimConnection(new ExternalOptions("tcp://127.0.0.1:1", 1000, 0));
                 c.close();
                 c.onIoThreadFailure(new ZError.IOException(new ClosedChannelException()));
             });
@@ -62,7 +62,7 @@ class BatsimConnectionTest {
         try (ZContext peer = new ZContext()) {
             ZMQ.Socket silent = peer.createSocket(SocketType.REP);
             String endpoint = "tcp://127.0.0.1:" + silent.bindToRandomPort("tcp://127.0.0.1");
-            try (BatsimConnection c = new BatsimConnection(new ExternalOptions(endpoint, 300))) {
+            try (BatsimConnection c = new BatsimConnection(new ExternalOptions(endpoint, 300, 0))) {
                 c.onIoThreadFailure(new ZError.IOException(new ClosedChannelException()));
                 SchedulingAbortedException e = assertThrows(SchedulingAbortedException.class, () -> c.exchange(HELLO));
                 assertTrue(e.getMessage().contains("a ZeroMQ I/O thread failed before: zmq.ZError$IOException"),
@@ -94,7 +94,7 @@ class BatsimConnectionTest {
                         rep.send("{\"now\": 0, \"events\": []}");
                     });
                     answer.start();
-                    try (BatsimConnection c = new BatsimConnection(new ExternalOptions(endpoint, 5_000))) {
+                    try (BatsimConnection c = new BatsimConnection(new ExternalOptions(endpoint, 5_000, 0))) {
                         assertEquals(0, c.exchange(HELLO).get("now").asInt());
                     }
                     join(answer);

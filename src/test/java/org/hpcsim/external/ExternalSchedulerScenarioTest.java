@@ -46,10 +46,14 @@ class ExternalSchedulerScenarioTest {
         return Scenario.from(ConfigLoader.load(null, o), StandardPolicies.registry());
     }
 
-    /** Runs with the client as its scheduler; the client must see the simulation end. */
+    /**
+     * Runs with the client as its scheduler, without decision latency (so that its schedule can equal a
+     * built-in one's); the client must see the simulation end.
+     */
     private Simulation.Result runExternal(PybatsimClient client, String out, String... keyValues) throws Exception {
         List<String> kv = new ArrayList<>(List.of(keyValues));
-        kv.addAll(List.of("scheduler.policy", "external", "scheduler.external.socket", client.endpoint()));
+        kv.addAll(List.of("scheduler.policy", "external", "scheduler.external.socket", client.endpoint(),
+                "scheduler.external.decision-latency", "0s"));
         var done = client.start();
         Simulation.Result r = Simulation.prepare(scenario(out, kv.toArray(String[]::new)), StandardPolicies.registry())
                 .run(TestRuntime.get());

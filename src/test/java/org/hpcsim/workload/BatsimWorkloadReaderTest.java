@@ -222,7 +222,10 @@ class BatsimWorkloadReaderTest {
                 {"{\"nb_res\": 8, \"jobs\": [],\n \"profiles\": {\"d30\": {\"type\": \"delay\"}}}",
                         ":2: profiles.d30.delay: missing: a delay profile has a delay (seconds)"},
                 {"{\"nb_res\": 8, \"jobs\": [],\n \"profiles\": {\"d30\": {\"type\": \"delay\", \"delay\": -1}}}",
-                        ":2: profiles.d30.delay: expected a number of seconds >= 0, found -1"},
+                        ":2: profiles.d30.delay: expected a number of seconds > 0, found -1"},
+                // Batsim refuses a delay of 0 (src/profiles.cpp: "non-strictly-positive 'delay'").
+                {"{\"nb_res\": 8, \"jobs\": [],\n \"profiles\": {\"d0\": {\"type\": \"delay\", \"delay\": 0}}}",
+                        ":2: profiles.d0.delay: expected a number of seconds > 0, found 0"},
                 {"{\"nb_res\": 8, \"jobs\": [],\n \"profiles\": {\"d30\": 30}}",
                         ":2: profiles.d30: expected a profile object {\"type\": ...}, found a number"},
                 {"{\"nb_res\": 8, \"jobs\": [], " + PROFILES + "}\n{}",
