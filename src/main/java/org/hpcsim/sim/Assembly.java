@@ -147,7 +147,9 @@ final class Assembly {
             cracs = null;
         }
         if (first != null) {
-            wiring.schedule(feeder, new FeederProtocol.Feed(), first.arrival());
+            // At 0, not at the first arrival: the feeder then holds the whole trace from the start, so a
+            // run stopped before its first arrival still records every job as not submitted.
+            wiring.schedule(feeder, new FeederProtocol.Feed(), 0);
         }
         for (ScenarioEvent e : scenario.events()) {
             dispatch(e, wiring::schedule);

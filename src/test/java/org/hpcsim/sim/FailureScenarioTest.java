@@ -212,6 +212,18 @@ class FailureScenarioTest {
     }
 
     @Test
+    void aRunStoppedBeforeItsFirstArrivalRecordsEveryJobAsNotSubmitted() throws IOException {
+        Path trace = dir.resolve("late.swf");
+        Files.writeString(trace, "1 1000 -1 100 1 -1 -1 1 200 -1 1 -1 -1 -1 -1 -1 -1 -1\n"
+                + "2 2000 -1 100 1 -1 -1 1 200 -1 1 -1 -1 -1 -1 -1 -1 -1\n");
+        Simulation.Result r = run("early", "trace", trace.toString(), "machine", "simple:4", "until", "10s");
+        List<Map<String, String>> jobs = CsvRows.read(dir.resolve("early").resolve("jobs.csv"));
+        assertEquals(List.of("not-submitted", "not-submitted"), jobs.stream().map(j -> j.get("status")).toList());
+        assertEquals(2, r.metrics().total());
+        assertTrue(Runs.read(dir.resolve("early").resolve("summary.json")).contains("\"jobs_total\": 2"));
+    }
+
+    @Test
     void aRunWhoseQueuedJobsCanNeverStartEndsAtTheStallLimitAndFailsThem() throws IOException {
         // With nodes up 10 h and down 4 h on average, 128 nodes are almost never up at once.
         Simulation.Result r = run("stall", "failures.model", "exponential[10h,4h]", "failures.on-job-failure", "requeue",
