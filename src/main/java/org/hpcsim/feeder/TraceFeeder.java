@@ -10,6 +10,7 @@ import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Ports;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStream;
 
@@ -48,6 +49,9 @@ public final class TraceFeeder implements Component<FeederProtocol> {
 
     @Override
     public void onMessage(FeederProtocol message, Context ctx) {
+        if (!(message instanceof FeederProtocol.Feed)) {
+            throw new UnhandledMessage(message);
+        }
         ctx.requestWindDownCall();
         inFlight.clear();
         sentAt = ctx.now();

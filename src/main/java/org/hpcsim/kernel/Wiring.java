@@ -70,28 +70,46 @@ public final class Wiring {
         return Addresses.range(e.first, count);
     }
 
-    /** Connects a one-port (or optional port) of a single component to a component, or adds it to a many-port's list. */
-    public <T> void connect(Address<?> from, Port<T> port, Address<T> to) {
-        single(entryOf(from), port, to);
+    /**
+     * Connects a one-port (or optional port) of a single component to a component, or adds it to a
+     * many-port's list. The receiver's protocol is the port's or one that includes it (a narrow
+     * protocol such as the power reports, which the thermal actor takes among its own).
+     */
+    public <T> void connect(Address<?> from, Port<T> port, Address<? super T> to) {
+        single(entryOf(from), port, narrow(to));
     }
 
     /** As {@link #connect(Address, Port, Address)}, for every member of a group. */
-    public <T> void connect(Addresses<?> from, Port<T> port, Address<T> to) {
+    public <T> void connect(Addresses<?> from, Port<T> port, Address<? super T> to) {
         if (from.size() > 0) {
-            single(entryOf(from), port, to);
+            single(entryOf(from), port, narrow(to));
         }
     }
 
     /** Connects a many-port of a single component to a list of components (appended to what it has). */
-    public <T> void connect(Address<?> from, Port<T> port, Addresses<T> to) {
-        many(entryOf(from), port, to);
+    public <T> void connect(Address<?> from, Port<T> port, Addresses<? super T> to) {
+        many(entryOf(from), port, narrow(to));
     }
 
     /** Connects a many-port of every member of a group to a list of components (shared, appended). */
-    public <T> void connect(Addresses<?> from, Port<T> port, Addresses<T> to) {
+    public <T> void connect(Addresses<?> from, Port<T> port, Addresses<? super T> to) {
         if (from.size() > 0) {
-            many(entryOf(from), port, to);
+            many(entryOf(from), port, narrow(to));
         }
+    }
+
+    /**
+     * A receiver of a protocol that includes T, seen as a receiver of T: what the port may send it.
+     * {@link #speaks} checks it against the receiver's declared protocol.
+     */
+    @SuppressWarnings("unchecked")
+    private static <T> Address<T> narrow(Address<? super T> to) {
+        return (Address<T>) to;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> Addresses<T> narrow(Addresses<? super T> to) {
+        return (Addresses<T>) to;
     }
 
     /** A message from the kernel to {@code to}, handled at ({@code time}, 0): what sets the run going. */
@@ -215,7 +233,7 @@ public final class Wiring {
     }
 
     private static void speaks(Entry to, Port<?> port, Entry from) {
-        if (to.type.protocol() != port.protocol()) {
+        if (!to.type.protocol().isAssignableFrom(port.protocol())) {
             throw new IllegalArgumentException("port '" + port.name() + "' of " + from.describe() + " carries "
                     + port.protocol().getSimpleName() + ", but " + to.describe() + " accepts "
                     + to.type.protocol().getSimpleName());

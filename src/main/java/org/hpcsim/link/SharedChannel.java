@@ -2,6 +2,7 @@ package org.hpcsim.link;
 
 import java.util.Arrays;
 import org.hpcsim.kernel.Address;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.protocol.NodeProtocol;
 
@@ -69,6 +70,8 @@ public final class SharedChannel {
             asked[i] = true;
         } else if (message instanceof LinkProtocol.Refresh refresh) {
             asked[indexOf(refresh.jobIndex())] = true;
+        } else {
+            throw new UnhandledMessage(message);
         }
         boolean first = !due;
         due = true;

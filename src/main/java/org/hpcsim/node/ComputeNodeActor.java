@@ -1,7 +1,7 @@
 package org.hpcsim.node;
 
 import org.hpcsim.protocol.LinkProtocol;
-import org.hpcsim.protocol.ThermalProtocol;
+import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.protocol.NodeProtocol;
 import org.hpcsim.kernel.Address;
@@ -11,6 +11,7 @@ import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Ports;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.failure.FailureModel;
 import org.hpcsim.workload.JobStatus;
 
@@ -38,7 +39,7 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
     /** Where reports go. */
     public static final Port<SchedulerProtocol> SCHEDULER = Port.one("scheduler", SchedulerProtocol.class);
     /** Who hears its power draws, in a modelled room (the thermal actor, a power meter); none otherwise. */
-    public static final Port<ThermalProtocol> POWER = Port.many("power", ThermalProtocol.class);
+    public static final Port<PowerProtocol> POWER = Port.many("power", PowerProtocol.class);
     /** The links, by link id, then the I/O nodes (the channels a lead's flows and streams join). */
     public static final Port<LinkProtocol> LINKS = Port.many("links", LinkProtocol.class);
     /** The machine's nodes, by node id (a lead tells its job's other nodes when the job is over). */
@@ -54,7 +55,7 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
     private final Addresses<NodeProtocol> peers;
     private final Address<NodeProtocol> self;
     private final long reportLatency;
-    private final Addresses<ThermalProtocol> power;
+    private final Addresses<PowerProtocol> power;
     private final double idleWatts;
     private final FailureModel failures;
     private boolean down;
@@ -174,6 +175,8 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
             }
         } else if (message instanceof NodeProtocol.StartFailures) {
             drawFailure();
+        } else {
+            throw new UnhandledMessage(message);
         }
     }
 
@@ -307,7 +310,7 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
 
     private void power(double watts) {
         if (power.size() > 0) {
-            ThermalProtocol.NodePower draw = new ThermalProtocol.NodePower(node, watts);
+            PowerProtocol.NodePower draw = new PowerProtocol.NodePower(node, watts);
             for (int i = 0; i < power.size(); i++) {
                 ctx.send(power.get(i), draw);
             }

@@ -1,13 +1,11 @@
 package org.hpcsim.protocol;
 
 /**
- * The thermal protocol: what the thermal actor accepts. Each record says who sends it to whom.
+ * The thermal protocol: what the thermal actor accepts (the nodes' power reports, {@link PowerProtocol},
+ * among them). Each record says who sends it to whom.
  */
-public sealed interface ThermalProtocol {
-
-    /** ComputeNode -> Thermal: the node now draws {@code watts}. */
-    public record NodePower(int node, double watts) implements ThermalProtocol {
-    }
+public sealed interface ThermalProtocol permits PowerProtocol, ThermalProtocol.Begin, ThermalProtocol.UnitState,
+        ThermalProtocol.Supply, ThermalProtocol.Tick {
 
     /** Simulation -> Thermal (at the first job's arrival): take the first sample of the idle room. */
     public record Begin() implements ThermalProtocol {

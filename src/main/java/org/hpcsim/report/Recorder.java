@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.locality.Locality;
 import org.hpcsim.locality.LocalityMeter;
 import org.hpcsim.topology.Topology;
@@ -110,7 +111,9 @@ public final class Recorder implements Component<RecorderProtocol> {
             metrics.addInterrupted(a.nodes().length, a.start(), a.end(), a.lostNodeMicros());
             return;
         }
-        RecorderProtocol.JobEnded e = (RecorderProtocol.JobEnded) message;
+        if (!(message instanceof RecorderProtocol.JobEnded e)) {
+            throw new UnhandledMessage(message);
+        }
         Locality l = e.nodes() == null ? null : meter.measure(e.nodes());
         double cooling = thermal == null || e.nodes() == null ? Double.NaN : thermal.jobCoolingPower(e.start(), e.end());
         JobsCsv.appendRow(buffer, e.job(), e.start(), e.end(), e.nodes(), e.status(), e.reason(), l, e.network(),

@@ -9,6 +9,7 @@ import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Ports;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.thermal.Cooling;
 import org.hpcsim.thermal.CoolingSettings;
 
@@ -82,6 +83,8 @@ public final class CracActor implements Component<CracProtocol> {
             if (working) {
                 ctx.send(thermal, new ThermalProtocol.UnitState(unit, true));
             }
+        } else {
+            throw new UnhandledMessage(message);
         }
     }
 

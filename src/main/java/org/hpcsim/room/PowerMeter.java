@@ -7,23 +7,24 @@ import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.SimTime;
-import org.hpcsim.protocol.ThermalProtocol;
+import org.hpcsim.kernel.UnhandledMessage;
+import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.report.OutputWriter;
 import org.hpcsim.thermal.RoomLayout;
 
 /**
  * A power meter on every rack of a modelled room: it listens to the nodes' power reports (the
- * {@link ThermalProtocol.NodePower} they send to the thermal actor, wired to it as well) and, once
+ * {@link PowerProtocol.NodePower} they send to the thermal actor, wired to it as well) and, once
  * per instant in which a draw changed, writes a row of {@code power.csv} (the draws as the instant
  * settled: an instant whose rounds end jobs and then start others has one row):
  * {@code time,it_power_w,rack_ROW_RACK_w,...} (racks in row-major order, watts with three decimals).
  * Before the first row every node draws its idle power. It is an instrument, like SST's statistics:
  * it writes its own file (staged with the run's other outputs) and sends nothing.
  */
-public final class PowerMeter implements Component<ThermalProtocol> {
+public final class PowerMeter implements Component<PowerProtocol> {
 
     /** The power meter: receives the nodes' power draws; it has no ports. */
-    public static final ComponentType<ThermalProtocol> TYPE = ComponentType.of("power-meter", ThermalProtocol.class);
+    public static final ComponentType<PowerProtocol> TYPE = ComponentType.of("power-meter", PowerProtocol.class);
 
     private final int[] rackOf;
     private final double[] nodeWatts;
@@ -59,13 +60,15 @@ public final class PowerMeter implements Component<ThermalProtocol> {
     }
 
     @Override
-    public void onMessage(ThermalProtocol message, Context context) {
-        if (message instanceof ThermalProtocol.NodePower p) {
+    public void onMessage(PowerProtocol message, Context context) {
+        if (message instanceof PowerProtocol.NodePower p) {
             nodeWatts[p.node()] = p.watts();
             if (!changed) {
                 changed = true;
                 context.requestEndOfInstant();
             }
+        } else {
+            throw new UnhandledMessage(message);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.hpcsim.room;
 
+import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.CracProtocol;
 import org.hpcsim.protocol.RecorderProtocol;
@@ -13,6 +14,7 @@ import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Ports;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.thermal.CoolingSettings;
 import org.hpcsim.thermal.HeatModel;
 import org.hpcsim.thermal.InletTemperatures;
@@ -123,7 +125,7 @@ public final class ThermalActor implements Component<ThermalProtocol> {
     public void onMessage(ThermalProtocol message, Context context) {
         ctx = context;
         ctx.requestWindDownCall();
-        if (message instanceof ThermalProtocol.NodePower p) {
+        if (message instanceof PowerProtocol.NodePower p) {
             if (pending == pendingNodes.length) {
                 pendingNodes = Arrays.copyOf(pendingNodes, 2 * pending);
                 pendingWatts = Arrays.copyOf(pendingWatts, 2 * pending);
@@ -159,6 +161,8 @@ public final class ThermalActor implements Component<ThermalProtocol> {
             dueLoads();
         } else if (message instanceof ThermalProtocol.Begin) {
             dueLoads();
+        } else {
+            throw new UnhandledMessage(message);
         }
     }
 

@@ -17,6 +17,7 @@ import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Ports;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.network.NoRouteException;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.topology.NodeRanges;
@@ -252,6 +253,8 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
                 react(() -> reactive.traceEnded(ctx.now()));
             }
             ctx.requestEndOfInstant();
+        } else {
+            throw new UnhandledMessage(message);
         }
     }
 

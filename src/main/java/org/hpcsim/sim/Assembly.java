@@ -18,6 +18,7 @@ import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.protocol.NodeProtocol;
 import org.hpcsim.protocol.RecorderProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
+import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.report.BatsimJobsLog;
 import org.hpcsim.report.FailureLog;
@@ -139,7 +140,7 @@ final class Assembly {
             wiring.connect(cracs, CracActor.RECORDER, recorder);
             wiring.schedule(thermal, new ThermalProtocol.Begin(), start);
             if (scenario.thermal().powerCsv()) {
-                Address<ThermalProtocol> meter = wiring.add(PowerMeter.TYPE, ports -> new PowerMeter(room.layout(), n,
+                Address<PowerProtocol> meter = wiring.add(PowerMeter.TYPE, ports -> new PowerMeter(room.layout(), n,
                         room.model().power().idle(), out.file("power.csv")));
                 wiring.connect(nodes, ComputeNodeActor.POWER, meter);
             }

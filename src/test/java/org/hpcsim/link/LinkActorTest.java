@@ -1,5 +1,6 @@
 package org.hpcsim.link;
 
+import org.hpcsim.kernel.Dispatch;
 import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.protocol.RecorderProtocol;
 import org.hpcsim.protocol.NodeProtocol;
@@ -79,5 +80,12 @@ class LinkActorTest {
 
     private static List<Object> payloads(List<Envelope> out) {
         return out.stream().map(Envelope::payload).toList();
+    }
+
+    @Test
+    void everyRecordOfTheLinkProtocolIsHandled() {
+        Dispatch.assertHandlesEveryRecord(LinkProtocol.class, () -> ComponentTester.of(LINK_COMPONENT, 1,
+                ComponentTester.ports(LINK_COMPONENT, LINK).to(LinkActor.RECORDER, ComponentTester.address(RECORDER)),
+                LinkActor::new), LINK_COMPONENT);
     }
 }

@@ -1,5 +1,6 @@
 package org.hpcsim.node;
 
+import org.hpcsim.kernel.Dispatch;
 import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.protocol.NodeProtocol;
@@ -235,5 +236,11 @@ class ComputeNodeActorTest {
         assertEquals(new SchedulerProtocol.NodeRepaired(NODE, due.time() + 1, "scenario", true), out.get(0).payload());
         assertEquals(new NodeProtocol.FailureDue(3, false), out.get(1).payload());
         assertTrue(at.apply(repair.time(), repair.payload()).out().isEmpty(), "a stale draw is ignored");
+    }
+
+    @Test
+    void everyRecordOfTheNodeProtocolIsHandled() {
+        Dispatch.assertHandlesEveryRecord(NodeProtocol.class,
+                () -> ComponentTester.of(NODE, 1, ports(), ports -> new ComputeNodeActor(ports, 5, 0, null)), NODE);
     }
 }

@@ -1,5 +1,6 @@
 package org.hpcsim.room;
 
+import org.hpcsim.kernel.Dispatch;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.CracProtocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -56,5 +57,12 @@ class CracActorTest {
         assertTrue(deliver(new CracProtocol.Load(1.0, 1000)).isEmpty());
         assertEquals(new ThermalProtocol.UnitState(0, true), deliver(new CracProtocol.Repair()).get(0).payload());
         assertEquals(1, deliver(new CracProtocol.Load(1.0, 1000)).size());
+    }
+
+    @Test
+    void everyRecordOfTheCracProtocolIsHandled() {
+        Dispatch.assertHandlesEveryRecord(CracProtocol.class, () -> ComponentTester.of(CRAC, 1,
+                ComponentTester.ports(CRAC, 0).to(CracActor.THERMAL, ComponentTester.address(THERMAL)),
+                ports -> new CracActor(ports, SETTINGS)), CRAC);
     }
 }

@@ -1,5 +1,6 @@
 package org.hpcsim.room;
 
+import org.hpcsim.kernel.Dispatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import java.util.List;
 import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.thermal.RoomLayout;
 import org.junit.jupiter.api.Test;
@@ -30,14 +32,14 @@ class PowerMeterTest {
         Path file = dir.resolve("power.csv");
         ComponentTester meter = ComponentTester.of(METER, 1, ComponentTester.ports(METER, 0),
                 ports -> new PowerMeter(LAYOUT, 8, 100, file));
-        assertTrue(deliver(meter, 2_000_000, 0, new ThermalProtocol.NodePower(5, 400)).wantsEndOfInstant());
-        assertFalse(deliver(meter, 2_000_000, 3, new ThermalProtocol.NodePower(0, 250)).wantsEndOfInstant(),
+        assertTrue(deliver(meter, 2_000_000, 0, new PowerProtocol.NodePower(5, 400)).wantsEndOfInstant());
+        assertFalse(deliver(meter, 2_000_000, 3, new PowerProtocol.NodePower(0, 250)).wantsEndOfInstant(),
                 "one row per instant: it has asked already");
         assertTrue(meter.run(new KernelCommand.EndOfInstant(2_000_000, 1)).out().isEmpty(), "a meter sends nothing");
         // Later rounds of the same instant (a job ends, another starts): the row shows the settled draws.
-        assertTrue(deliver(meter, 2_000_000, 1, new ThermalProtocol.NodePower(1, 150)).wantsEndOfInstant());
+        assertTrue(deliver(meter, 2_000_000, 1, new PowerProtocol.NodePower(1, 150)).wantsEndOfInstant());
         meter.run(new KernelCommand.EndOfInstant(2_000_000, 3));
-        deliver(meter, 5_500_000, 5, new ThermalProtocol.NodePower(5, 0));
+        deliver(meter, 5_500_000, 5, new PowerProtocol.NodePower(5, 0));
         meter.run(new KernelCommand.EndOfInstant(5_500_000, 1));
         meter.run(new KernelCommand.SimulationEnd(5_500_000));
         assertEquals(List.of(
@@ -49,5 +51,12 @@ class PowerMeterTest {
     private static org.hpcsim.kernel.PartitionCommand.Handled deliver(ComponentTester meter, long time, int node,
                                                                      Object payload) {
         return meter.run(new KernelCommand.DeliverOne(time, 1, new Envelope(time, 1, node, 0, METER, payload)));
+    }
+
+    @Test
+    void everyRecordOfThePowerProtocolIsHandled() {
+        Dispatch.assertHandlesEveryRecord(PowerProtocol.class, () -> ComponentTester.of(METER, 1,
+                ComponentTester.ports(METER, 0), ports -> new PowerMeter(LAYOUT, 8, 100, dir.resolve("power.csv"))),
+                METER);
     }
 }

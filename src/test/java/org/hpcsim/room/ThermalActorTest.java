@@ -1,5 +1,7 @@
 package org.hpcsim.room;
 
+import org.hpcsim.kernel.Dispatch;
+import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.CracProtocol;
 import org.hpcsim.protocol.RecorderProtocol;
@@ -69,7 +71,7 @@ class ThermalActorTest {
     @Test
     void sendsEachUnitItsLoadOncePowerHasSettledThenSamplesTheRoom() {
         assertTrue(deliver(0, 0, -1, new ThermalProtocol.Begin()).wantsEndOfInstant());
-        PartitionCommand.Handled p = deliver(0, 1, 1, new ThermalProtocol.NodePower(1, 2500));
+        PartitionCommand.Handled p = deliver(0, 1, 1, new PowerProtocol.NodePower(1, 2500));
         assertTrue(p.out().isEmpty(), "nothing goes out before the instant settles");
         List<Envelope> loads = endOfInstant(0, 2);
         assertEquals(2, loads.size());
@@ -134,7 +136,7 @@ class ThermalActorTest {
         deliver(0, 2, FIRST_CRAC + 1, new ThermalProtocol.Supply(1, 26, 50));
         endOfInstant(0, 3);
         // Idle rises 3, 1, 4 K: delivered 27, 25 (unit 0 at 24 C) and 30 C (unit 1 at 26 C) for 10 s.
-        deliver(10 * S, 0, 1, new ThermalProtocol.NodePower(1, 2500));
+        deliver(10 * S, 0, 1, new PowerProtocol.NodePower(1, 2500));
         endOfInstant(10 * S, 1);
         deliver(10 * S, 2, FIRST_CRAC, new ThermalProtocol.Supply(0, 22, 120));
         deliver(10 * S, 2, FIRST_CRAC + 1, new ThermalProtocol.Supply(1, 26, 50));
@@ -149,5 +151,13 @@ class ThermalActorTest {
         assertArrayEquals(new double[] {270, 250, 300}, t.inletSeconds(), 1e-9);
         assertArrayEquals(new double[] {28, 24.5, 30}, t.lastInlet(), 1e-9);
         assertArrayEquals(new double[] {28, 25, 30}, t.maxInlet(), 1e-9);
+    }
+
+    @Test
+    void everyRecordOfTheThermalProtocolIsHandled() {
+        Dispatch.assertHandlesEveryRecord(ThermalProtocol.class, () -> ComponentTester.of(THERMAL, 1,
+                ComponentTester.ports(THERMAL, 0).toAll(ThermalActor.CRACS, ComponentTester.addresses(FIRST_CRAC, 2))
+                        .to(ThermalActor.RECORDER, ComponentTester.address(RECORDER)),
+                ports -> new ThermalActor(ports, matrix(), 1000, COOLING, true)), THERMAL);
     }
 }

@@ -1,5 +1,6 @@
 package org.hpcsim.scheduling;
 
+import org.hpcsim.kernel.Dispatch;
 import org.hpcsim.protocol.RecorderProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.protocol.NodeProtocol;
@@ -115,5 +116,16 @@ class SchedulerActorTest {
         actor.run(new KernelCommand.Deliver(time, 0, envelopes));
         List<Envelope> out = actor.run(new KernelCommand.EndOfInstant(time, 1)).out();
         return out.get(out.size() - 1).payload();
+    }
+
+    @Test
+    void everyRecordOfTheSchedulerProtocolIsHandled() {
+        Dispatch.assertHandlesEveryRecord(SchedulerProtocol.class, () -> {
+            MachineState m = new MachineState(new SimpleTopology(4));
+            SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
+                    new EasyBackfillPolicy(JobOrder.FIFO));
+            return ComponentTester.of(SCHEDULER, 1, ports(),
+                    ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT, false));
+        }, SCHEDULER);
     }
 }

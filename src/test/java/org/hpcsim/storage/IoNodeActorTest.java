@@ -1,0 +1,16 @@
+package org.hpcsim.storage;
+
+import org.hpcsim.kernel.ComponentTester;
+import org.hpcsim.kernel.Dispatch;
+import org.hpcsim.protocol.LinkProtocol;
+import org.junit.jupiter.api.Test;
+
+class IoNodeActorTest {
+    private static final int IO_NODE = 12;
+
+    @Test
+    void everyRecordOfTheLinkProtocolIsHandled() {
+        Dispatch.assertHandlesEveryRecord(LinkProtocol.class, () -> ComponentTester.of(IO_NODE, 1,
+                ComponentTester.ports(IO_NODE, 0), ports -> new IoNodeActor(0)), IO_NODE);
+    }
+}
