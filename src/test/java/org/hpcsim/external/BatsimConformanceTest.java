@@ -43,7 +43,7 @@ class BatsimConformanceTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"fcfs-small"})
+    @ValueSource(strings = {"fcfs-small", "walltime-kill"})
     void hpcsimSendsTheMessagesBatsimSends(String name) throws Exception {
         Path workload = dir.resolve(name + ".json");
         try (InputStream in = resource(name + ".workload.json")) {

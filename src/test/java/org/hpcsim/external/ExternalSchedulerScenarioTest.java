@@ -184,7 +184,7 @@ class ExternalSchedulerScenarioTest {
 
             @Override
             public void onRequestedCall() {
-                bs.killJobs(List.of(bs.jobs.get("w0!1")));
+                bs.killJobs(List.of(((PybatsimClient) bs).jobs.get("w0!1")));
             }
 
             @Override

@@ -28,7 +28,7 @@ import org.zeromq.ZMQ;
  * reply, whose {@code now} is the current time; after SIMULATION_ENDS the socket is closed.
  * It reads the same fields pybatsim reads, so a message pybatsim would choke on fails here too.
  */
-public final class PybatsimClient implements AutoCloseable {
+public final class PybatsimClient implements BatsimApi, AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A job as pybatsim's {@code Job} holds it. */
@@ -55,7 +55,7 @@ public final class PybatsimClient implements AutoCloseable {
 
     /** pybatsim's {@code BatsimScheduler} callbacks that these tests use; {@link #bs} is pybatsim's {@code self.bs}. */
     public abstract static class Scheduler {
-        protected PybatsimClient bs;
+        protected BatsimApi bs;
 
         public void onSimulationBegins() {
         }
@@ -151,12 +151,17 @@ public final class PybatsimClient implements AutoCloseable {
         return done;
     }
 
-    /** pybatsim's {@code time()}. */
+    @Override
     public double time() {
         return now;
     }
 
-    /** pybatsim's {@code execute_jobs}: each job's allocation must be set. */
+    @Override
+    public int nbResources() {
+        return nbResources;
+    }
+
+    @Override
     public void executeJob(Job job, int[] allocation) {
         job.allocation = allocation;
         job.state = "RUNNING";
@@ -165,13 +170,13 @@ public final class PybatsimClient implements AutoCloseable {
         data.put("alloc", IntervalSet.format(allocation));
     }
 
-    /** pybatsim's {@code reject_jobs}. */
+    @Override
     public void rejectJob(Job job) {
         job.state = "REJECTED";
         event("REJECT_JOB").put("job_id", job.id);
     }
 
-    /** pybatsim's {@code kill_jobs}. */
+    @Override
     public void killJobs(List<Job> killed) {
         ArrayNode ids = event("KILL_JOB").putArray("job_ids");
         for (Job j : killed) {
@@ -180,12 +185,12 @@ public final class PybatsimClient implements AutoCloseable {
         }
     }
 
-    /** pybatsim's {@code wake_me_up_at}. */
+    @Override
     public void wakeMeUpAt(double time) {
         event("CALL_ME_LATER").put("timestamp", time);
     }
 
-    /** pybatsim's {@code set_resource_state}. */
+    @Override
     public void setResourceState(int[] resources, String state) {
         ObjectNode data = event("SET_RESOURCE_STATE");
         data.put("resources", IntervalSet.format(resources));

@@ -58,7 +58,7 @@ final class TestSchedulers {
         int free() {
             BitSet taken = (BitSet) busy.clone();
             taken.or(unavailable);
-            return bs.nbResources - taken.cardinality();
+            return bs.nbResources() - taken.cardinality();
         }
 
         /** Starts the job on the lowest free ids. */
