@@ -4,15 +4,30 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
+import org.hpcsim.sim.ComponentCatalogue;
+import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.TraceFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code hpcsim list}: every registered policy with its parameters and defaults. */
+/**
+ * {@code hpcsim list}: every registered policy with its parameters and defaults; {@code hpcsim list
+ * components}: the component catalogue.
+ */
 @Command(name = "list", mixinStandardHelpOptions = true,
         description = {"List schedulers, allocators, queue orders, curves, machines, network models, patterns and trace formats.",
-            "With --plugin, also the plugins' entries, each with the jar and provider class it comes from."})
+            "With --plugin, also the plugins' entries, each with the jar and provider class it comes from.",
+            "`hpcsim list components`: every kind of component a run may have, as sst-info lists an element library's:"
+                + " what it is, the protocol and records it accepts, the ports it sends on, the keys it is made with."})
 final class ListCommand implements Callable<Integer> {
+
+    @CommandLine.Parameters(arity = "0..1", paramLabel = "WHAT",
+            description = "components: the component catalogue instead of the policies.")
+    String what;
+
+    @CommandLine.Option(names = "--markdown", description = "With components: the catalogue as a Markdown table"
+            + " (the one in docs/architecture.md).")
+    boolean markdown;
 
     @CommandLine.Mixin
     PluginOptions plugins;
@@ -22,6 +37,18 @@ final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (what != null && !what.equals("components")) {
+            throw new InputException("list: unknown WHAT '" + what + "' (known: components)");
+        }
+        if (markdown && what == null) {
+            throw new InputException("list: --markdown goes with components");
+        }
+        if (what != null) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(markdown ? ComponentCatalogue.markdown() : ComponentCatalogue.text());
+            out.flush();
+            return 0;
+        }
         try (Plugins loaded = plugins.load()) {
             list(loaded);
         }

@@ -1,5 +1,7 @@
 package org.hpcsim.feeder;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import org.hpcsim.protocol.FeederProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
 import java.util.ArrayList;
@@ -26,10 +28,14 @@ import org.hpcsim.workload.JobStream;
 public final class TraceFeeder implements Component<FeederProtocol> {
 
     /** Where jobs go as they arrive. */
-    public static final Port<SchedulerProtocol> SCHEDULER = Port.one("scheduler", SchedulerProtocol.class);
+    public static final Port<SchedulerProtocol> SCHEDULER = Port.one("scheduler", SchedulerProtocol.class,
+            "each job at its arrival time, then the trace's end; at a stop, the jobs never submitted");
     /** The trace feeder: receives {@link FeederProtocol.Feed} from the kernel and from itself. */
     public static final ComponentType<FeederProtocol> TYPE = ComponentType.of("feeder", FeederProtocol.class,
-            SCHEDULER);
+            "Streams the trace into the run a batch at a time (memory bounded on any trace size), each job due at"
+                    + " its arrival", SCHEDULER).withParameters(
+                    param("trace", "the workload"),
+                    param("kernel.feeder-batch", "jobs per wake-up"));
 
     private final JobStream jobs;
     private final Address<SchedulerProtocol> scheduler;

@@ -3,17 +3,30 @@ package org.hpcsim.kernel;
 import java.util.List;
 
 /**
- * A kind of component: its name (which names its instances in errors), the protocol it receives,
- * and the ports it sends on. Declared once by the component class, e.g.
- * {@code static final ComponentType<LinkProtocol> TYPE = ComponentType.of("link", LinkProtocol.class, RECORDER, LEADS)}.
+ * A kind of component: its name (which names its instances in errors), the protocol it receives, what
+ * it is (a sentence for the component catalogue, {@code hpcsim list components}, as SST's element
+ * library describes its components), the configuration keys its instances are made with, and the
+ * ports it sends on. Declared once by the component class, e.g.
+ * {@code static final ComponentType<LinkProtocol> TYPE = ComponentType.of("link", LinkProtocol.class,
+ * "One network link ...", RECORDER)}.
  *
  * @param <C> the protocol it receives
  */
-public record ComponentType<C>(String name, Class<C> protocol, List<Port<?>> ports) {
+public record ComponentType<C>(String name, Class<C> protocol, String description, List<Param> parameters,
+                               List<Port<?>> ports) {
+
+    /** A setting its instances are made with: the configuration key that sets it, and what it does to them. */
+    public record Param(String key, String description) {
+    }
+
     public ComponentType {
         if (!name.matches("[A-Za-z0-9_-]+")) {
             throw new IllegalArgumentException("component name must be [A-Za-z0-9_-]+: " + name);
         }
+        if (description == null || description.isBlank()) {
+            throw new IllegalArgumentException("component kind " + name + " has no description");
+        }
+        parameters = List.copyOf(parameters);
         ports = List.copyOf(ports);
         for (int i = 0; i < ports.size(); i++) {
             for (int j = 0; j < i; j++) {
@@ -24,8 +37,18 @@ public record ComponentType<C>(String name, Class<C> protocol, List<Port<?>> por
         }
     }
 
-    public static <C> ComponentType<C> of(String name, Class<C> protocol, Port<?>... ports) {
-        return new ComponentType<>(name, protocol, List.of(ports));
+    public static <C> ComponentType<C> of(String name, Class<C> protocol, String description, Port<?>... ports) {
+        return new ComponentType<>(name, protocol, description, List.of(), List.of(ports));
+    }
+
+    /** This kind, made with these settings. */
+    public ComponentType<C> withParameters(Param... params) {
+        return new ComponentType<>(name, protocol, description, List.of(params), ports);
+    }
+
+    /** A setting: {@code key} (a configuration key) and what it does. */
+    public static Param param(String key, String description) {
+        return new Param(key, description);
     }
 
     /** Whether this kind declares {@code port}. */

@@ -1,5 +1,7 @@
 package org.hpcsim.link;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.protocol.RecorderProtocol;
 import org.hpcsim.kernel.Address;
@@ -19,9 +21,14 @@ import org.hpcsim.kernel.Ports;
 public final class LinkActor implements Component<LinkProtocol> {
 
     /** Where load samples go for links.csv and timeseries.csv; unconnected when both are off. */
-    public static final Port<RecorderProtocol> RECORDER = Port.optional("recorder", RecorderProtocol.class);
+    public static final Port<RecorderProtocol> RECORDER = Port.optional("recorder", RecorderProtocol.class,
+            "its load when jobs join or leave (links.csv, timeseries.csv); unconnected when both are off");
     /** A link: receives the link protocol from the jobs' lead nodes, answers them at the addresses they join with. */
-    public static final ComponentType<LinkProtocol> TYPE = ComponentType.of("link", LinkProtocol.class, RECORDER);
+    public static final ComponentType<LinkProtocol> TYPE = ComponentType.of("link", LinkProtocol.class,
+            "One network link (links model): sums the flows of the jobs crossing it and tells their leads what"
+                    + " could change their stretch", RECORDER).withParameters(
+                    param("network.model", "links: one per link of the mesh, torus or line"),
+                    param("network.links-csv", "its load into links.csv"));
 
     private final int link;
     private final Address<RecorderProtocol> recorder;

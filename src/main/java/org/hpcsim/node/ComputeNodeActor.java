@@ -1,5 +1,7 @@
 package org.hpcsim.node;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
@@ -37,16 +39,26 @@ import org.hpcsim.workload.JobStatus;
 public final class ComputeNodeActor implements Component<NodeProtocol> {
 
     /** Where reports go. */
-    public static final Port<SchedulerProtocol> SCHEDULER = Port.one("scheduler", SchedulerProtocol.class);
+    public static final Port<SchedulerProtocol> SCHEDULER = Port.one("scheduler", SchedulerProtocol.class,
+            "job ends, aborts, failures and repairs, each after node.report-latency");
     /** Who hears its power draws, in a modelled room (the thermal actor, a power meter); none otherwise. */
-    public static final Port<PowerProtocol> POWER = Port.many("power", PowerProtocol.class);
+    public static final Port<PowerProtocol> POWER = Port.many("power", PowerProtocol.class,
+            "its draw whenever it changes, in a modelled room (the thermal actor, the power meter)");
     /** The links, by link id, then the I/O nodes (the channels a lead's flows and streams join). */
-    public static final Port<LinkProtocol> LINKS = Port.many("links", LinkProtocol.class);
+    public static final Port<LinkProtocol> LINKS = Port.many("links", LinkProtocol.class,
+            "a lead's joins and leaves of the links and I/O nodes its job's flows cross (links model)");
     /** The machine's nodes, by node id (a lead tells its job's other nodes when the job is over). */
-    public static final Port<NodeProtocol> PEERS = Port.many("peers", NodeProtocol.class);
+    public static final Port<NodeProtocol> PEERS = Port.many("peers", NodeProtocol.class,
+            "a lead tells its job's other nodes that the job is over (links model)");
     /** A compute node: receives jobs and aborts from the scheduler, shares from the links, events from the kernel. */
-    public static final ComponentType<NodeProtocol> TYPE = ComponentType.of("node", NodeProtocol.class, SCHEDULER,
-            POWER, LINKS, PEERS);
+    public static final ComponentType<NodeProtocol> TYPE = ComponentType.of("node", NodeProtocol.class,
+            "One compute node: runs one job at a time for its run time (or to its estimate), reports its end;"
+                    + " under links, a job's lead follows its stretch; fails and is repaired; draws power",
+            SCHEDULER, POWER, LINKS, PEERS).withParameters(
+                    param("node.report-latency", "how long after a job's end the scheduler hears of it"),
+                    param("failures.model", "its own failures and repairs, from its own random stream"),
+                    param("thermal.power", "its draw idle, computing and communicating, in a modelled room"),
+                    param("network.model", "under links, a job's end follows the stretch its links report"));
 
 
     private final int node;

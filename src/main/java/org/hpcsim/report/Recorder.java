@@ -1,5 +1,7 @@
 package org.hpcsim.report;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import org.hpcsim.protocol.RecorderProtocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,7 +25,12 @@ import org.hpcsim.topology.Topology;
 public final class Recorder implements Component<RecorderProtocol> {
 
     /** The recorder: receives from the scheduler, the links, the room and the CRAC units; sends nothing. */
-    public static final ComponentType<RecorderProtocol> TYPE = ComponentType.of("recorder", RecorderProtocol.class);
+    public static final ComponentType<RecorderProtocol> TYPE = ComponentType.of("recorder", RecorderProtocol.class,
+            "Writes jobs.csv (a row per job, with its locality metrics) and the optional logs (time series,"
+                    + " links, room, events and attempts, I/O, Batsim's jobs file); sums the run's metrics").withParameters(
+                    param("allocator.span-curve", "the curve span metrics are measured along"),
+                    param("output.timeseries", "timeseries.csv, at most one row per output.timeseries-interval"),
+                    param("output.batsim", "batsim_jobs.csv"));
 
     private static final int FLUSH_AT = 1 << 16;
 

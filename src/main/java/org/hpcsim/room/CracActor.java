@@ -1,5 +1,7 @@
 package org.hpcsim.room;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.CracProtocol;
 import org.hpcsim.protocol.RecorderProtocol;
@@ -23,12 +25,20 @@ import org.hpcsim.thermal.CoolingSettings;
 public final class CracActor implements Component<CracProtocol> {
 
     /** Where its supply temperature and state go. */
-    public static final Port<ThermalProtocol> THERMAL = Port.one("thermal", ThermalProtocol.class);
+    public static final Port<ThermalProtocol> THERMAL = Port.one("thermal", ThermalProtocol.class,
+            "its supply temperature, cooling power and state, to the thermal actor");
     /** Where events.csv rows go; unconnected to log none. */
-    public static final Port<RecorderProtocol> RECORDER = Port.optional("recorder", RecorderProtocol.class);
+    public static final Port<RecorderProtocol> RECORDER = Port.optional("recorder", RecorderProtocol.class,
+            "events.csv rows of its failures, repairs and set points; unconnected to log none");
     /** A CRAC unit: receives its load from the thermal actor and events from the kernel. */
-    public static final ComponentType<CracProtocol> TYPE = ComponentType.of("crac", CracProtocol.class, THERMAL,
-            RECORDER);
+    public static final ComponentType<CracProtocol> TYPE = ComponentType.of("crac", CracProtocol.class,
+            "One CRAC unit: supplies air as warm as the redline allows for the nodes it serves (Meng et al., Eq. 11),"
+                    + " draws the IT power it serves over CoP(supply); fails, is repaired, takes set points",
+            THERMAL, RECORDER).withParameters(
+                    param("cooling.units", "the nodes each unit serves"),
+                    param("cooling.supply", "its nominal supply temperature"),
+                    param("cooling.redline", "the highest inlet temperature it allows"),
+                    param("cooling.min-supply", "the coldest air it can make"));
 
     /** The start of an events.csv effect that changed nothing. */
     private static final String NONE = RecorderProtocol.EventLogged.NO_EFFECT;

@@ -1,5 +1,7 @@
 package org.hpcsim.room;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
@@ -24,7 +26,10 @@ import org.hpcsim.thermal.RoomLayout;
 public final class PowerMeter implements Component<PowerProtocol> {
 
     /** The power meter: receives the nodes' power draws; it has no ports. */
-    public static final ComponentType<PowerProtocol> TYPE = ComponentType.of("power-meter", PowerProtocol.class);
+    public static final ComponentType<PowerProtocol> TYPE = ComponentType.of("power-meter", PowerProtocol.class,
+            "Writes power.csv: the IT power of every rack and of the room, a row per instant a node's draw"
+                    + " changed").withParameters(
+                    param("thermal.power-csv", "on or off"));
 
     private final int[] rackOf;
     private final double[] nodeWatts;

@@ -1,5 +1,7 @@
 package org.hpcsim.room;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.CracProtocol;
@@ -39,12 +41,20 @@ import org.hpcsim.thermal.InletTemperatures;
 public final class ThermalActor implements Component<ThermalProtocol> {
 
     /** The CRAC units, in unit order. */
-    public static final Port<CracProtocol> CRACS = Port.many("cracs", CracProtocol.class);
+    public static final Port<CracProtocol> CRACS = Port.many("cracs", CracProtocol.class,
+            "the load of the nodes each unit serves, once an instant's power changes are in");
     /** Where the room's samples go. */
-    public static final Port<RecorderProtocol> RECORDER = Port.one("recorder", RecorderProtocol.class);
+    public static final Port<RecorderProtocol> RECORDER = Port.one("recorder", RecorderProtocol.class,
+            "a sample of the room per change (thermal.csv, timeseries.csv), the inlet totals at the end");
     /** The thermal actor: receives node power from the nodes, supplies from the CRAC units, and Begin from the kernel. */
     public static final ComponentType<ThermalProtocol> TYPE = ComponentType.of("thermal", ThermalProtocol.class,
-            CRACS, RECORDER);
+            "The room's heat recirculation: every node's inlet rise R = D P, kept one column of D per power change;"
+                    + " the CRAC units' loads and the room's samples; a failed unit's nodes taken over, warming",
+            CRACS, RECORDER).withParameters(
+                    param("thermal.d-matrix", "the heat-distribution matrix D (or thermal.a-matrix, or a synthetic one)"),
+                    param("thermal.layout", "rows, racks and nodes per rack"),
+                    param("cooling.failure-rise-rate", "how fast a failed unit's nodes' air warms"),
+                    param("cooling.failure-max-rise", "up to how much"));
 
     private final InletTemperatures inlets;
     private final CoolingSettings cooling;

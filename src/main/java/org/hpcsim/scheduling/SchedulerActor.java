@@ -1,5 +1,7 @@
 package org.hpcsim.scheduling;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import org.hpcsim.protocol.RecorderProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.protocol.NodeProtocol;
@@ -49,12 +51,23 @@ import org.hpcsim.workload.JobStatus;
 public final class SchedulerActor implements Component<SchedulerProtocol> {
 
     /** The machine's nodes, by node id: where starts, aborts and reroutes go. */
-    public static final Port<NodeProtocol> NODES = Port.many("nodes", NodeProtocol.class);
+    public static final Port<NodeProtocol> NODES = Port.many("nodes", NodeProtocol.class,
+            "job starts, aborts and reroutes, to the job's nodes");
     /** Where every job's end, attempts, events and counts go. */
-    public static final Port<RecorderProtocol> RECORDER = Port.one("recorder", RecorderProtocol.class);
+    public static final Port<RecorderProtocol> RECORDER = Port.one("recorder", RecorderProtocol.class,
+            "every job's end and attempts, the events' effects, the machine's counts");
     /** The scheduler: receives arrivals from the feeder, reports from the nodes, events from the kernel. */
     public static final ComponentType<SchedulerProtocol> TYPE = ComponentType.of("scheduler", SchedulerProtocol.class,
-            NODES, RECORDER);
+            "The scheduler: queues arrivals, runs one pass of its policy per instant, starts jobs on the nodes its"
+                    + " allocator proposes, applies failures, drains and link events, gives every job its final status",
+            NODES, RECORDER).withParameters(
+                    param("scheduler.policy", "the scheduling policy (or an external scheduler)"),
+                    param("allocator.policy", "the allocator"),
+                    param("network.model", "how the network lengthens run times, and routing"),
+                    param("failures.on-job-failure", "what becomes of a job whose node fails"),
+                    param("failures.max-attempts", "after how many attempts a failure ends a job"),
+                    param("failures.stall-limit", "how long queued jobs may wait with nothing running"),
+                    param("malleable.enabled", "jobs that start on fewer nodes than they ask for"));
 
 
     /**

@@ -76,8 +76,8 @@ import org.hpcsim.workload.TraceOpener;
  * {@code config-used.conf} last, to the output directory, or leaves nothing there if it fails.
  *
  * <p>Component ids: compute nodes 0..N-1 (the node ids), then the scheduler, the trace feeder and
- * the recorder, the link actors (links model), and in a modelled room the thermal actor and the
- * CRAC units.
+ * the recorder, the link actors and I/O nodes (links model), and in a modelled room the thermal actor,
+ * the CRAC units and the power meter ({@link Assembly} adds them in this order).
  */
 public final class Simulation {
 

@@ -1,5 +1,7 @@
 package org.hpcsim.storage;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
@@ -16,7 +18,12 @@ import org.hpcsim.link.SharedChannel;
 public final class IoNodeActor implements Component<LinkProtocol> {
 
     /** An I/O node: receives the link protocol from the jobs' lead nodes; it sends only to them. */
-    public static final ComponentType<LinkProtocol> TYPE = ComponentType.of("io-node", LinkProtocol.class);
+    public static final ComponentType<LinkProtocol> TYPE = ComponentType.of("io-node", LinkProtocol.class,
+            "One I/O node of a line machine: the jobs' read and write streams through it share its bandwidth, as"
+                    + " flows share a link").withParameters(
+                    param("io.bandwidth", "what one stream moves when alone"),
+                    param("io.read", "bytes every job reads at its start"),
+                    param("io.write", "bytes every job writes at its end"));
 
     private final SharedChannel channel;
 

@@ -23,7 +23,7 @@ public final class Dispatch {
 
     /** Fails naming every record of {@code protocol} that a component made by {@code fresh} does not handle. */
     public static void assertHandlesEveryRecord(Class<?> protocol, Supplier<ComponentTester> fresh, int target) {
-        List<Class<?>> records = records(protocol);
+        List<Class<?>> records = Protocols.records(protocol);
         assertFalse(records.isEmpty(), protocol + " has no records");
         List<String> unhandled = new ArrayList<>();
         for (Class<?> record : records) {
@@ -39,23 +39,6 @@ public final class Dispatch {
         if (!unhandled.isEmpty()) {
             fail("records of " + protocol.getSimpleName() + " no branch handles: " + unhandled);
         }
-    }
-
-    /** The records a sealed protocol permits, through sealed sub-interfaces, in declaration order. */
-    public static List<Class<?>> records(Class<?> protocol) {
-        List<Class<?>> out = new ArrayList<>();
-        if (protocol.isRecord()) {
-            out.add(protocol);
-            return out;
-        }
-        Class<?>[] permitted = protocol.getPermittedSubclasses();
-        if (permitted == null) {
-            throw new IllegalArgumentException(protocol + " is not sealed");
-        }
-        for (Class<?> c : permitted) {
-            out.addAll(records(c));
-        }
-        return out;
     }
 
     /** An instance of {@code record} with a placeholder for every field. */

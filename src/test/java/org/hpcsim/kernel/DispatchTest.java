@@ -35,7 +35,7 @@ class DispatchTest {
 
     @Test
     void findsEveryRecordOfASealedProtocolThroughItsSubInterfaces() {
-        assertEquals(List.of(Protocol.A.class, Protocol.B.class, Protocol.Sub.C.class), Dispatch.records(Protocol.class));
+        assertEquals(List.of(Protocol.A.class, Protocol.B.class, Protocol.Sub.C.class), Protocols.records(Protocol.class));
     }
 
     @Test

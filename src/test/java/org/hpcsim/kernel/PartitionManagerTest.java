@@ -33,7 +33,7 @@ class PartitionManagerTest {
         KernelSettings settings = new KernelSettings(1, 2, 100, 1, 0);
         // Partition 0 of 2 holds component 0; component 1 would be in partition 1.
         Wiring wiring = new Wiring();
-        wiring.add(ComponentType.of("scripted", Note.class), ports -> new ScriptedModel.Actor(model.log, null));
+        wiring.add(ComponentType.of("scripted", Note.class, "a scripted model"), ports -> new ScriptedModel.Actor(model.log, null));
         List<Wiring.Spec> components = wiring.specs();
         ActorRef<PartitionCommand> pm = testKit.spawn(PartitionManager.create(0, 2, 2, components, List.of(),
                 settings, hosting, new java.util.concurrent.CompletableFuture<>()));

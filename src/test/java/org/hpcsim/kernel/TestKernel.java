@@ -20,7 +20,7 @@ final class TestKernel {
         if (id != wiring.size()) {
             throw new IllegalArgumentException("test components are added in id order: expected " + wiring.size());
         }
-        return wiring.add(ComponentType.of(name, (Class<C>) Object.class), factory);
+        return wiring.add(ComponentType.of(name, (Class<C>) Object.class, "a test component"), factory);
     }
 
     <C> void schedule(Address<C> to, C message, long time) {

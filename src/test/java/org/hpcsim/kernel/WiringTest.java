@@ -16,11 +16,11 @@ class WiringTest {
     interface Pong {
     }
 
-    static final Port<Pong> BOSS = Port.one("boss", Pong.class);
-    static final Port<Pong> AUDIT = Port.optional("audit", Pong.class);
-    static final Port<Ping> PEERS = Port.many("peers", Ping.class);
-    static final ComponentType<Ping> WORKER = ComponentType.of("worker", Ping.class, BOSS, AUDIT, PEERS);
-    static final ComponentType<Pong> BOSS_TYPE = ComponentType.of("boss", Pong.class);
+    static final Port<Pong> BOSS = Port.one("boss", Pong.class, "to the boss");
+    static final Port<Pong> AUDIT = Port.optional("audit", Pong.class, "to an auditor, if any");
+    static final Port<Ping> PEERS = Port.many("peers", Ping.class, "to the other workers");
+    static final ComponentType<Ping> WORKER = ComponentType.of("worker", Ping.class, "a worker", BOSS, AUDIT, PEERS);
+    static final ComponentType<Pong> BOSS_TYPE = ComponentType.of("boss", Pong.class, "the boss");
 
     /** A component that only remembers its ports. */
     record Probe(Ports ports) implements Component<Object> {
@@ -76,7 +76,7 @@ class WiringTest {
         Wiring w = new Wiring();
         Addresses<Ping> workers = w.addGroup(WORKER, 2, p -> null);
         Address<Pong> boss = w.add(BOSS_TYPE, p -> null);
-        Port<Pong> stranger = Port.one("stranger", Pong.class);
+        Port<Pong> stranger = Port.one("stranger", Pong.class, "undeclared");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> w.connect(workers, stranger, boss))
                 .getMessage().contains("declares no port 'stranger'"));
         @SuppressWarnings({"unchecked", "rawtypes"})

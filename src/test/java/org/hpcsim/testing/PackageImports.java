@@ -84,6 +84,11 @@ public final class PackageImports {
         return rest.substring(0, rest.indexOf('.'));
     }
 
+    /** Every class read (dotted names, nested ones with {@code $}), sorted. */
+    public Set<String> classNames() {
+        return byClass.keySet();
+    }
+
     /** Every package with a main class, and the other {@code org.hpcsim} packages it uses. */
     public Map<String, Set<String>> packages() {
         Map<String, Set<String>> out = new TreeMap<>();
