@@ -1,5 +1,7 @@
 package org.hpcsim.report;
 
+import org.hpcsim.output.OutputException;
+import org.hpcsim.output.OutputWriter;
 import org.hpcsim.protocol.RecorderProtocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -8,7 +8,7 @@ import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.protocol.ThermalProtocol;
-import org.hpcsim.report.OutputWriter;
+import org.hpcsim.output.OutputWriter;
 import org.hpcsim.thermal.RoomLayout;
 
 /**

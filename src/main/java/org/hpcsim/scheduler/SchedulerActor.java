@@ -1,4 +1,4 @@
-package org.hpcsim.scheduling;
+package org.hpcsim.scheduler;
 
 import org.hpcsim.protocol.RecorderProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
@@ -18,6 +18,10 @@ import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Ports;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.network.NoRouteException;
+import org.hpcsim.scheduling.ReactivePolicy;
+import org.hpcsim.scheduling.RunningJob;
+import org.hpcsim.scheduling.SchedulerCore;
+import org.hpcsim.scheduling.SchedulingAbortedException;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.topology.NodeRanges;
 import org.hpcsim.workload.Job;
