@@ -4,40 +4,175 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.BiFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hpcsim.testing.PackageImports;
 import org.junit.jupiter.api.Test;
 
 /** Rules on which {@code org.hpcsim} packages the main classes may use, read from the compiled classes. */
 class ArchitectureTest {
-    /** Policies, models, actors and the kernel: configuration is read above them and handed down as options records. */
-    private static final List<String> BELOW_CONFIG = List.of("allocation", "topology", "network", "thermal",
-            "failure", "malleable", "workload", "storage", "scheduling", "node", "link", "room", "report",
-            "kernel", "events", "locality", "torus", "protocol", "feeder", "plugin");
+    /**
+     * The package list of docs/architecture.md, top to bottom. A package may use the packages of the layers
+     * below its own and never those above; within an ordered layer it may use only the packages written
+     * after it, and within an independent one none uses another (the components talk through protocol
+     * messages only; the kernel and soak have nothing to share).
+     */
+    static final List<Layer> LAYERS = List.of(
+            Layer.ordered("cli"),
+            Layer.ordered("cluster"),
+            Layer.ordered("sweep", "reproduce", "study", "compare", "plot"),
+            Layer.ordered("sim"),
+            Layer.ordered("config"),
+            Layer.independent("scheduler", "node", "link", "room", "feeder", "report"),
+            Layer.ordered("protocol"),
+            Layer.ordered("plugin", "registry", "external", "scheduling", "allocation", "events", "network",
+                    "locality", "malleable", "storage", "batsim", "output", "thermal", "failure", "topology",
+                    "torus", "workload"),
+            Layer.independent("kernel", "soak"));
 
     /** Where the simulation's components live: they implement the Pekko-free component API. */
-    private static final List<String> COMPONENTS = List.of("node", "link", "storage", "room", "scheduling", "report",
-            "feeder", "workload", "protocol");
+    private static final List<String> COMPONENTS = List.of("scheduler", "node", "link", "room", "feeder", "report",
+            "workload", "protocol");
+
+    /** One numbered item of the list: its packages, and whether one may use those written after it (or none). */
+    record Layer(List<String> packages, boolean ordered) {
+        static Layer ordered(String... packages) {
+            return new Layer(List.of(packages), true);
+        }
+
+        static Layer independent(String... packages) {
+            return new Layer(List.of(packages), false);
+        }
+    }
 
     private static final PackageImports IMPORTS = PackageImports.ofMainClasses();
 
     @Test
-    void noPackageBelowSimulationUsesConfig() {
-        Map<String, Set<String>> packages = IMPORTS.packages();
-        List<String> offenders = new ArrayList<>();
-        for (String pkg : BELOW_CONFIG) {
-            assertTrue(packages.containsKey(pkg), "no main classes in org.hpcsim." + pkg + ": update BELOW_CONFIG");
-            for (String cls : IMPORTS.classesUsing(pkg, "config")) {
-                offenders.add(cls);
+    void everyPackageIsListedAndUsesOnlyItsOwnLayerOrThoseBelow() {
+        List<String> problems = layerViolations(IMPORTS.packages(), ArchitectureTest::classesUsing, LAYERS);
+        if (!problems.isEmpty()) {
+            fail("the packages do not follow the layers of docs/architecture.md (move the class to the layer its"
+                    + " dependencies put it in, or the type it uses down):\n  " + String.join("\n  ", problems));
+        }
+    }
+
+    @Test
+    void theLayerRuleNamesUnlistedAndEmptyPackagesUpwardUsesAndUsesWithinALayer() {
+        List<Layer> layers = List.of(Layer.ordered("top"), Layer.independent("c1", "c2"),
+                Layer.ordered("m1", "m2", "gone"));
+        Map<String, Set<String>> uses = new TreeMap<>(Map.of("top", Set.of("c1", "m2"), "c1", Set.of("c2", "m1"),
+                "m1", Set.of("m2"), "m2", Set.of("m1", "top"), "c2", Set.of(), "stray", Set.of()));
+        assertEquals(List.of("org.hpcsim.stray is not in the list",
+                "org.hpcsim.gone is listed but has no main classes",
+                "c1 -> c2 (C): the packages of their layer never use one another",
+                "m2 -> m1 (C): m1 is written before m2 in their layer",
+                "m2 -> top (C): top is in a layer above m2"),
+                layerViolations(uses, (from, to) -> List.of("C"), layers));
+    }
+
+    /** The top-level classes of {@code from} that use package {@code to}, without the org.hpcsim prefix. */
+    private static List<String> classesUsing(String from, String to) {
+        Set<String> out = new TreeSet<>();
+        for (String cls : IMPORTS.classesUsing(from, to)) {
+            out.add(cls.substring("org.hpcsim.".length()).replaceFirst("\\$.*", ""));
+        }
+        return List.copyOf(out);
+    }
+
+    /** Packages missing from the list, listed without classes, or using a package the layers forbid. */
+    static List<String> layerViolations(Map<String, Set<String>> uses,
+                                        BiFunction<String, String, List<String>> classesUsing, List<Layer> layers) {
+        Map<String, Integer> layerOf = new TreeMap<>();
+        Map<String, Integer> positionOf = new TreeMap<>();
+        for (int i = 0; i < layers.size(); i++) {
+            List<String> packages = layers.get(i).packages();
+            for (int j = 0; j < packages.size(); j++) {
+                layerOf.put(packages.get(j), i);
+                positionOf.put(packages.get(j), j);
             }
         }
-        if (!offenders.isEmpty()) {
-            fail("these classes use org.hpcsim.config, which only sim and above may (move the option into the"
-                    + " subsystem's own options record): " + String.join(", ", offenders));
+        List<String> problems = new ArrayList<>();
+        for (String pkg : uses.keySet()) {
+            if (!layerOf.containsKey(pkg)) {
+                problems.add("org.hpcsim." + pkg + " is not in the list");
+            }
         }
+        for (String pkg : layerOf.keySet()) {
+            if (!uses.containsKey(pkg)) {
+                problems.add("org.hpcsim." + pkg + " is listed but has no main classes");
+            }
+        }
+        uses.forEach((from, used) -> {
+            for (String to : new TreeSet<>(used)) {
+                if (!layerOf.containsKey(from) || !layerOf.containsKey(to)) {
+                    continue;
+                }
+                int fromLayer = layerOf.get(from);
+                int toLayer = layerOf.get(to);
+                String why = null;
+                if (toLayer < fromLayer) {
+                    why = to + " is in a layer above " + from;
+                } else if (toLayer == fromLayer && !layers.get(toLayer).ordered()) {
+                    why = "the packages of their layer never use one another";
+                } else if (toLayer == fromLayer && positionOf.get(to) < positionOf.get(from)) {
+                    why = to + " is written before " + from + " in their layer";
+                }
+                if (why != null) {
+                    problems.add(from + " -> " + to + " (" + String.join(", ", classesUsing.apply(from, to)) + "): "
+                            + why);
+                }
+            }
+        });
+        return problems;
+    }
+
+    @Test
+    void theLayersAreTheNumberedListOfDocsArchitecture() throws IOException {
+        Set<String> names = new TreeSet<>(IMPORTS.packages().keySet());
+        List<List<String>> expected = new ArrayList<>();
+        for (Layer layer : LAYERS) {
+            names.addAll(layer.packages());
+            expected.add(layer.packages());
+        }
+        assertEquals(expected, documentedLayers(Files.readString(Path.of("docs/architecture.md")), names),
+                "each numbered item under \"## Packages\" in docs/architecture.md names its layer's packages in"
+                        + " backquotes, in LAYERS's order, and no other package");
+    }
+
+    /** The package names written in backquotes in each numbered item of the "Packages" section, in order. */
+    static List<List<String>> documentedLayers(String markdown, Set<String> names) {
+        String section = markdown.substring(markdown.indexOf("\n## Packages\n"));
+        section = section.substring(0, section.indexOf("\n## ", 1));
+        Pattern backquoted = Pattern.compile("`([a-z0-9]+)`");
+        List<List<String>> items = new ArrayList<>();
+        boolean inList = false;
+        for (String line : section.split("\n")) {
+            if (line.matches("\\d+\\. .*")) {
+                items.add(new ArrayList<>());
+                inList = true;
+            } else if (!line.startsWith(" ")) {
+                inList = false;
+            }
+            if (inList) {
+                Matcher m = backquoted.matcher(line);
+                while (m.find()) {
+                    if (names.contains(m.group(1))) {
+                        items.get(items.size() - 1).add(m.group(1));
+                    }
+                }
+            }
+        }
+        return items;
     }
 
     @Test

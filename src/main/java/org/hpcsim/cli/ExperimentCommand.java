@@ -11,7 +11,7 @@ import java.util.Map;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.study.CoolingExperiment;
 import org.hpcsim.study.CplantExperiment;
 import org.hpcsim.study.ResultTable;

@@ -6,7 +6,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.hpcsim.report.AtomicFile;
+import org.hpcsim.output.AtomicFile;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.SyntheticWorkload;
 import picocli.CommandLine.Command;

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 import sun.misc.Signal;
 
 /**

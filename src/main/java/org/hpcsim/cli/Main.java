@@ -10,7 +10,7 @@ import org.hpcsim.cluster.RemoteRunFailure;
 import org.hpcsim.allocation.AllocationRefusedException;
 import org.hpcsim.kernel.ComponentFailure;
 import org.hpcsim.kernel.SimTime;
-import org.hpcsim.report.OutputException;
+import org.hpcsim.output.OutputException;
 import org.hpcsim.sim.MemoryBudget;
 import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;

@@ -20,7 +20,7 @@ import org.hpcsim.malleable.ScheduleFile;
 import org.hpcsim.malleable.Speedup;
 import org.hpcsim.malleable.Verifier;
 import org.hpcsim.plugin.Plugins;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.study.MalleableExperiment;
 import org.hpcsim.study.ResultTable;
 import org.hpcsim.topology.LineTopology;

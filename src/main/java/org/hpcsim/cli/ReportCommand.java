@@ -18,7 +18,7 @@ import org.hpcsim.plot.ComparisonPlots;
 import org.hpcsim.plot.PlotFormat;
 import org.hpcsim.plot.PlotOptions;
 import org.hpcsim.plot.RunPlots;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

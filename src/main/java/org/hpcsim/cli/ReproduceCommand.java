@@ -10,7 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.hpcsim.plugin.Plugins;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.reproduce.Outcome;
 import org.hpcsim.reproduce.Report;
 import org.hpcsim.reproduce.Reproduction;

@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.hpcsim.plot.PlotFormat;
 import org.hpcsim.plot.ScalingPlot;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.workload.InputException;
 
 /**

@@ -17,7 +17,7 @@ import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
 import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.sim.Simulation;
 import org.hpcsim.soak.Soak;
 

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.zip.GZIPOutputStream;
-import org.hpcsim.report.AtomicFile;
+import org.hpcsim.output.AtomicFile;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.TraceFormat;
 import org.hpcsim.workload.TraceTransform;

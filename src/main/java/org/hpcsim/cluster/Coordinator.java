@@ -40,7 +40,7 @@ import org.apache.pekko.stream.javadsl.FileIO;
 import org.apache.pekko.util.ByteString;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.ConfigPaths;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.sweep.SweepPlan.Combination;
 import org.hpcsim.sweep.SweepRunner;
 

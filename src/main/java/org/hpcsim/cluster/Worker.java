@@ -25,7 +25,7 @@ import org.hpcsim.plot.PlotOptions;
 import org.hpcsim.plot.RunPlots;
 import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.sim.Simulation;
 
 /**

@@ -4,7 +4,7 @@
  * {@link org.hpcsim.cluster.Worker}s through work-pulling reliable delivery and commits the output
  * files they stream back; {@link org.hpcsim.cluster.ClusterSystem} sets the cluster up (Artery TCP,
  * the split-brain resolver, Jackson CBOR for every {@link org.hpcsim.cluster.ClusterMessage}).
- * Depends on config, kernel, plot, plugin, registry, report, sim, sweep and workload; only cli
+ * Depends on config, kernel, output, plot, plugin, registry, sim, sweep and workload; only cli
  * depends on it.
  */
 package org.hpcsim.cluster;

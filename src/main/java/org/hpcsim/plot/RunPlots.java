@@ -3,7 +3,7 @@ package org.hpcsim.plot;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 
 /**
  * Writes the plots of a finished run directory. Every plot the run's files allow is drawn in each

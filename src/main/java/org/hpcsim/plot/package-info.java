@@ -5,7 +5,7 @@
  * marked) and of the room's inlet temperatures, and a Gantt chart (whole, or a window of time), each as
  * PNG and SVG drawn with XChart; the overlays a comparison draws; and {@code bench --scaling}'s cost per job
  * against the machine's size (from the figures it is given). Reads only the run's files (never the simulation's objects); depends on report (the
- * summary reader, staged output directories), topology (machine specs, node lists), thermal (room
+ * summary reader), output (staged output directories), topology (machine specs, node lists), thermal (room
  * layouts) and workload (input errors).
  */
 package org.hpcsim.plot;

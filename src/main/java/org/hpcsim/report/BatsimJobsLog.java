@@ -5,6 +5,7 @@ import java.util.function.IntFunction;
 import java.util.function.ToLongFunction;
 import org.hpcsim.batsim.BatsimJobsCsv;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.output.OutputWriter;
 import org.hpcsim.workload.Job;
 import org.hpcsim.protocol.RecorderProtocol;
 

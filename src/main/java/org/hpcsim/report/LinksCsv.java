@@ -6,6 +6,7 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.function.IntFunction;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.output.OutputWriter;
 
 /**
  * {@code links.csv}: at every instant some link's load changed, the {@code top} most loaded links

@@ -2,6 +2,8 @@ package org.hpcsim.report;
 
 import static org.hpcsim.kernel.ComponentType.param;
 
+import org.hpcsim.output.OutputException;
+import org.hpcsim.output.OutputWriter;
 import org.hpcsim.protocol.RecorderProtocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
 package org.hpcsim.report;
 
+import org.hpcsim.output.OutputWriter;
 import org.hpcsim.protocol.RecorderProtocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -6,6 +6,7 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.output.OutputWriter;
 
 /**
  * {@code timeseries.csv}: the machine's state at the end of each instant at which something it shows

@@ -11,7 +11,7 @@ import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.protocol.PowerProtocol;
-import org.hpcsim.report.OutputWriter;
+import org.hpcsim.output.OutputWriter;
 import org.hpcsim.thermal.RoomLayout;
 
 /**

@@ -5,9 +5,9 @@ import org.hpcsim.batsim.BatsimJobsCsv;
 import org.hpcsim.batsim.BatsimNames;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.report.BatsimJobsLog;
-import org.hpcsim.report.OutputDirectory;
-import org.hpcsim.scheduling.NetworkPlanner;
-import org.hpcsim.scheduling.NodePower;
+import org.hpcsim.output.OutputDirectory;
+import org.hpcsim.scheduler.NetworkPlanner;
+import org.hpcsim.scheduler.NodePower;
 import org.hpcsim.workload.BatsimWorkloadReader;
 import org.hpcsim.workload.TraceFormat;
 

@@ -13,8 +13,8 @@ import org.hpcsim.report.Recorder;
 import org.hpcsim.room.CracActor;
 import org.hpcsim.room.PowerMeter;
 import org.hpcsim.room.ThermalActor;
-import org.hpcsim.scheduling.SchedulerActor;
-import org.hpcsim.storage.IoNodeActor;
+import org.hpcsim.scheduler.SchedulerActor;
+import org.hpcsim.link.IoNodeActor;
 
 /**
  * Every kind of component a run may have, described as SST's {@code sst-info} describes an element

@@ -32,7 +32,7 @@ import org.hpcsim.network.CommPattern;
 import org.hpcsim.network.LinkMap;
 import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.registry.Registry;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.failure.FailureModel;
@@ -47,7 +47,7 @@ import org.hpcsim.storage.IoOptions;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
-import org.hpcsim.scheduling.NetworkPlanner;
+import org.hpcsim.scheduler.NetworkPlanner;
 import org.hpcsim.scheduling.SchedulerCore;
 import org.hpcsim.scheduling.SchedulingAbortedException;
 import org.hpcsim.external.ExternalScheduler;
@@ -621,7 +621,7 @@ public final class Simulation {
     }
 
     private static void write(Path file, String text) {
-        org.hpcsim.report.OutputWriter.write(file, text);
+        org.hpcsim.output.OutputWriter.write(file, text);
     }
 
     /** CPU time of the whole process (every thread, user and system), seconds; -1 where unavailable. */

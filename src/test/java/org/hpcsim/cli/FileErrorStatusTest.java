@@ -12,7 +12,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.hpcsim.report.OutputException;
+import org.hpcsim.output.OutputException;
 import org.hpcsim.workload.FileErrors;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.ReadException;

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.hpcsim.kernel.ComponentFailure;
-import org.hpcsim.report.OutputException;
+import org.hpcsim.output.OutputException;
 import org.hpcsim.report.SummaryJson;
 import org.hpcsim.testing.SharedData;
 import org.junit.jupiter.api.Test;

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.SequentialExecutor;
 import org.hpcsim.registry.StandardPolicies;
-import org.hpcsim.report.OutputDirectory;
+import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.sim.Simulation;
 
 /**

@@ -1,4 +1,4 @@
-package org.hpcsim.report;
+package org.hpcsim.output;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

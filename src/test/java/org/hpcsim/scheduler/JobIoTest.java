@@ -1,4 +1,4 @@
-package org.hpcsim.scheduling;
+package org.hpcsim.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

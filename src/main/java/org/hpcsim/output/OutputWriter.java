@@ -1,4 +1,4 @@
-package org.hpcsim.report;
+package org.hpcsim.output;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package org.hpcsim.report;
+package org.hpcsim.output;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package org.hpcsim.storage;
+package org.hpcsim.link;
 
 import static org.hpcsim.kernel.ComponentType.param;
 
@@ -6,7 +6,6 @@ import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
-import org.hpcsim.link.SharedChannel;
 
 /**
  * One I/O node of a line machine: the entry point to the file system that a job's read and write

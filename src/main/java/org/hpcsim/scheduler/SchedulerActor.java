@@ -1,4 +1,4 @@
-package org.hpcsim.scheduling;
+package org.hpcsim.scheduler;
 
 import static org.hpcsim.kernel.ComponentType.param;
 
@@ -21,6 +21,10 @@ import org.hpcsim.kernel.Ports;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.network.NoRouteException;
+import org.hpcsim.scheduling.ReactivePolicy;
+import org.hpcsim.scheduling.RunningJob;
+import org.hpcsim.scheduling.SchedulerCore;
+import org.hpcsim.scheduling.SchedulingAbortedException;
 import org.hpcsim.thermal.PowerModel;
 import org.hpcsim.topology.NodeRanges;
 import org.hpcsim.workload.Job;

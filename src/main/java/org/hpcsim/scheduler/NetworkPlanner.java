@@ -1,4 +1,4 @@
-package org.hpcsim.scheduling;
+package org.hpcsim.scheduler;
 
 import org.hpcsim.protocol.NodeProtocol;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.hpcsim.scheduling;
+package org.hpcsim.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.network.LinkMap;
+import org.hpcsim.scheduling.RunningJob;
 import org.hpcsim.testing.Jobs;
 import org.hpcsim.topology.MeshTopology;
 import org.junit.jupiter.api.Test;

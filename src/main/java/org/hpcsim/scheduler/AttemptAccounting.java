@@ -1,4 +1,4 @@
-package org.hpcsim.scheduling;
+package org.hpcsim.scheduler;
 
 import org.hpcsim.failure.JobFate;
 import org.hpcsim.workload.Job;

@@ -1,4 +1,4 @@
-package org.hpcsim.storage;
+package org.hpcsim.link;
 
 import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Dispatch;

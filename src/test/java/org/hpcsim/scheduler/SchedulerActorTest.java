@@ -1,4 +1,4 @@
-package org.hpcsim.scheduling;
+package org.hpcsim.scheduler;
 
 import org.hpcsim.kernel.Dispatch;
 import org.hpcsim.protocol.RecorderProtocol;
@@ -15,6 +15,9 @@ import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PartitionCommand;
+import org.hpcsim.scheduling.EasyBackfillPolicy;
+import org.hpcsim.scheduling.JobOrder;
+import org.hpcsim.scheduling.SchedulerCore;
 import org.hpcsim.topology.RowMajorCurve;
 import org.hpcsim.topology.SimpleTopology;
 import org.hpcsim.workload.Job;

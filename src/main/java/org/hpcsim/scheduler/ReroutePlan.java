@@ -1,9 +1,10 @@
-package org.hpcsim.scheduling;
+package org.hpcsim.scheduler;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.hpcsim.network.NoRouteException;
+import org.hpcsim.scheduling.RunningJob;
 
 /**
  * What one link failing or coming back does to the running jobs' routes, decided job by job after the
