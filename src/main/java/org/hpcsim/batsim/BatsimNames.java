@@ -1,5 +1,6 @@
 package org.hpcsim.batsim;
 
+import org.hpcsim.workload.BatsimWorkloadReader;
 import org.hpcsim.workload.Job;
 
 /**
@@ -12,7 +13,7 @@ public final class BatsimNames {
     public static final String KILLED_BY_SCHEDULER = "killed by the external scheduler (KILL_JOB)";
 
     /** The workload name of every job of a run. */
-    public static final String WORKLOAD = "w0";
+    public static final String WORKLOAD = BatsimWorkloadReader.WORKLOAD;
 
     private BatsimNames() {
     }

@@ -114,7 +114,7 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
 
     @Override
     public void enqueue(Job job) {
-        String id = BatsimNames.jobId(job);
+        String id = id(job);
         ObjectNode description;
         ObjectNode profile;
         if (descriptions != null) {
@@ -137,7 +137,7 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
             profile.put("delay", seconds(job.runTime()));
         }
         if (submitted.putIfAbsent(id, description.get("profile").asText()) != null) {
-            throw new SchedulingAbortedException("job id " + job.id() + " (trace line " + job.line() + ") is not unique;"
+            throw new SchedulingAbortedException("job id " + id + " (trace line " + job.line() + ") is not unique;"
                     + " the Batsim protocol names jobs by id");
         }
         queued.put(id, job);
@@ -152,7 +152,7 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
 
     @Override
     public void jobEnded(RunningJob run, JobStatus status, String reason, long time) {
-        String id = BatsimNames.jobId(run.queued());
+        String id = id(run.queued());
         running.remove(id);
         KillRequest kill = killing.remove(id);
         if (kill == null || status != JobStatus.KILLED) {
@@ -374,16 +374,16 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
                     alloc = IntervalSet.parse(text(data, "alloc", decision));
                     context.start(job, alloc);
                 } catch (IllegalArgumentException e) {
-                    throw invalid(decision, "job " + BatsimNames.jobId(job) + ": " + e.getMessage());
+                    throw invalid(decision, "job " + id(job) + ": " + e.getMessage());
                 }
-                String id = BatsimNames.jobId(job);
+                String id = id(job);
                 queued.remove(id);
                 running.put(id, job.index());
                 started.put(id, starts++);
             }
             case "REJECT_JOB" -> {
                 Job job = queuedJob(text(data, "job_id", decision), decision, context);
-                queued.remove(BatsimNames.jobId(job));
+                queued.remove(id(job));
                 context.reject(job, "rejected by the external scheduler (REJECT_JOB)");
             }
             case "KILL_JOB" -> kill(data, decision, context);
@@ -555,6 +555,12 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         }
         events.insert(at, e);
         return e;
+    }
+
+    /** A job's id in the protocol: {@code w0!NAME} with its Batsim name in a Batsim workload, else its id. */
+    private String id(Job job) {
+        return descriptions != null ? BatsimNames.WORKLOAD + "!" + descriptions.names().get(job.index())
+                : BatsimNames.jobId(job);
     }
 
     /** Batsim's final job states for hpcsim's statuses of a started job. */
