@@ -83,7 +83,8 @@ public final class BatsimJobsCsv {
      * @param reason  why it ended as it did, or null (tells a job its scheduler killed from one killed at its estimate)
      * @param joules  energy its nodes consumed during the execution, NaN when energy is not modelled
      */
-    public static void appendRow(StringBuilder sb, Job job, String id, String profile, long walltime, long start, long end, int[] nodes,
+    public static void appendRow(StringBuilder sb, Job job, String id, String profile, long walltime, long start,
+                                 long end, int[] nodes,
                                  JobStatus status, String reason, double joules) {
         boolean started = start >= 0 && nodes != null;
         boolean executed = executed(status, started);

@@ -33,8 +33,9 @@ import org.hpcsim.workload.JobStatus;
  * timestamps: at once when that is now, else by a call at that time.
  *
  * <p>Mapping (documented in docs/batsim.md): resources are the machine's nodes, resource id = node
- * id; a job is {@code w0!ID} ({@link BatsimNames}) with {@code res} = its nodes, {@code walltime} =
- * the workload's walltime (or -1) and its profile, forwarded. Node failures and drains are
+ * id; a job is {@code w0!NAME} ({@link BatsimNames}: a Batsim workload's name for it, else its id)
+ * with {@code res} = its nodes, {@code walltime} = the workload's walltime (or -1) and its profile,
+ * forwarded. Node failures and drains are
  * {@code NOTIFY event_machine_unavailable}, repairs and resumes {@code event_machine_available}.
  * {@code EXECUTE_JOB} must name a queued job and exactly free, in-service nodes (a malleable job:
  * between its least and its requested size); anything else is an invalid decision that stops the

@@ -29,8 +29,8 @@ public final class BatsimJobsLog {
     private final StringBuilder buffer = new StringBuilder(1 << 16);
     private boolean closed;
 
-    private BatsimJobsLog(Path file, Function<Job, String> ids, IntFunction<String> profiles, ToLongFunction<Job> walltimes,
-                          NodeWatts watts) {
+    private BatsimJobsLog(Path file, Function<Job, String> ids, IntFunction<String> profiles,
+                          ToLongFunction<Job> walltimes, NodeWatts watts) {
         this.out = OutputWriter.open(file, 1 << 16);
         this.ids = ids;
         this.profiles = profiles;
@@ -40,7 +40,8 @@ public final class BatsimJobsLog {
     }
 
     /**
-     * Opens the file. {@code ids}: a job's id as Batsim writes it (a Batsim workload's name for it); {@code profiles}: a job's profile name by its index ("" when the trace has none);
+     * Opens the file. {@code ids}: a job's id as Batsim writes it (a Batsim workload's name for it);
+     * {@code profiles}: a job's profile name by its index ("" when the trace has none);
      * {@code walltimes}: a job's walltime as Batsim has it (microseconds, -1 for none);
      * {@code watts}: the node power of a modelled room, or null when energy is not modelled (the
      * consumed_energy column is then -1, as Batsim writes it without energy).

@@ -13,7 +13,8 @@ import org.hpcsim.workload.TraceFormat;
 
 /**
  * What Batsim's jobs file of a run ({@code output.batsim}) needs besides the jobs' ends: each job's
- * id, profile name and walltime as Batsim has them, from a Batsim workload (other traces name no profile), and the watts of a busy node, by
+ * id, profile name and walltime as Batsim has them, from a Batsim workload (other traces name no
+ * profile), and the watts of a busy node, by
  * the scheduler's rule ({@link NodePower}), when a room is modelled.
  */
 final class BatsimOutput {

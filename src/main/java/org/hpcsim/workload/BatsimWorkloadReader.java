@@ -588,19 +588,20 @@ public final class BatsimWorkloadReader implements TraceReader {
         String name;
         if (!id.contains(WORKLOAD)) {
             if (id.indexOf('!') >= 0) {
-                throw new IllegalArgumentException("expected a name without '!' or " + WORKLOAD + "!NAME, found " + shown);
+                throw new IllegalArgumentException("expected a name without '!' or " + WORKLOAD + "!NAME, found "
+                        + shown);
             }
             name = id;
         } else {
             String[] parts = id.split("!+", -1);
             if (parts.length != 2) {
-                throw new IllegalArgumentException("expected " + WORKLOAD + "!NAME (two '!'-separated parts, as Batsim reads an"
-                        + " id holding the workload's name), found " + shown);
+                throw new IllegalArgumentException("expected " + WORKLOAD + "!NAME (two '!'-separated parts, as Batsim"
+                        + " reads an id holding the workload's name), found " + shown);
             }
             if (!parts[0].equals(WORKLOAD)) {
                 // Batsim loads it, but names it a job of that workload, and fails at the first decision on it.
-                throw new IllegalArgumentException("expected " + WORKLOAD + "!NAME, found " + shown + ": Batsim would take it for"
-                        + " a job of workload '" + parts[0] + "', which does not exist");
+                throw new IllegalArgumentException("expected " + WORKLOAD + "!NAME, found " + shown + ": Batsim would"
+                        + " take it for a job of workload '" + parts[0] + "', which does not exist");
             }
             name = parts[1];
         }
