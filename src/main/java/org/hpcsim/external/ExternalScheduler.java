@@ -147,8 +147,8 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         data.set("job", description);
         data.set("profile", profile);
         // Batsim submits the jobs of one instant sorted by id as a string (job_comparator_subtime_number).
-        event(job.arrival(), "JOB_SUBMITTED", data, (a, b) -> a.get("data").get("job_id").asText()
-                .compareTo(b.get("data").get("job_id").asText()));
+        event(job.arrival(), "JOB_SUBMITTED", data, (a, b) -> byBytes(a.get("data").get("job_id").asText(),
+                b.get("data").get("job_id").asText()));
     }
 
     @Override
@@ -562,6 +562,26 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
     private String id(Job job) {
         return descriptions != null ? BatsimNames.WORKLOAD + "!" + descriptions.names().get(job.index())
                 : BatsimNames.jobId(job);
+    }
+
+    /**
+     * Two strings in the order of their UTF-8 bytes, which is C++'s std::string order (unsigned chars)
+     * and code point order; String.compareTo orders UTF-16 units, which puts U+10000 and up before
+     * U+E000 to U+FFFF.
+     */
+    private static int byBytes(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int ca = a.codePointAt(i);
+            int cb = b.codePointAt(j);
+            if (ca != cb) {
+                return Integer.compare(ca, cb);
+            }
+            i += Character.charCount(ca);
+            j += Character.charCount(cb);
+        }
+        return Boolean.compare(i < a.length(), j < b.length());
     }
 
     /** Batsim's final job states for hpcsim's statuses of a started job. */
