@@ -72,6 +72,8 @@ public final class BatsimJobsCsv {
     /**
      * Appends one row with its line end.
      *
+     * @param id      the job's id as Batsim writes it: its name in a Batsim workload
+     *                ({@code BatsimWorkloadReader.jobNames}), else the trace's job id
      * @param profile the job's profile name (empty when its trace names none)
      * @param walltime the job's walltime as Batsim has it, microseconds, -1 when none (not the estimate
      *                 hpcsim made up for it)
@@ -81,11 +83,13 @@ public final class BatsimJobsCsv {
      * @param reason  why it ended as it did, or null (tells a job its scheduler killed from one killed at its estimate)
      * @param joules  energy its nodes consumed during the execution, NaN when energy is not modelled
      */
-    public static void appendRow(StringBuilder sb, Job job, String profile, long walltime, long start, long end, int[] nodes,
+    public static void appendRow(StringBuilder sb, Job job, String id, String profile, long walltime, long start,
+                                 long end, int[] nodes,
                                  JobStatus status, String reason, double joules) {
         boolean started = start >= 0 && nodes != null;
         boolean executed = executed(status, started);
-        sb.append(job.id()).append(',').append(BatsimNames.WORKLOAD).append(',');
+        appendText(sb, id);
+        sb.append(',').append(BatsimNames.WORKLOAD).append(',');
         appendText(sb, profile);
         sb.append(',');
         if (job.submit() >= 0) {

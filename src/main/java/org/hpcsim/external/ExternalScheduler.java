@@ -33,8 +33,9 @@ import org.hpcsim.workload.JobStatus;
  * timestamps: at once when that is now, else by a call at that time.
  *
  * <p>Mapping (documented in docs/batsim.md): resources are the machine's nodes, resource id = node
- * id; a job is {@code w0!ID} ({@link BatsimNames}) with {@code res} = its nodes, {@code walltime} =
- * the workload's walltime (or -1) and its profile, forwarded. Node failures and drains are
+ * id; a job is {@code w0!NAME} ({@link BatsimNames}: a Batsim workload's name for it, else its id)
+ * with {@code res} = its nodes, {@code walltime} = the workload's walltime (or -1) and its profile,
+ * forwarded. Node failures and drains are
  * {@code NOTIFY event_machine_unavailable}, repairs and resumes {@code event_machine_available}.
  * {@code EXECUTE_JOB} must name a queued job and exactly free, in-service nodes (a malleable job:
  * between its least and its requested size); anything else is an invalid decision that stops the
@@ -114,7 +115,7 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
 
     @Override
     public void enqueue(Job job) {
-        String id = BatsimNames.jobId(job);
+        String id = id(job);
         ObjectNode description;
         ObjectNode profile;
         if (descriptions != null) {
@@ -137,7 +138,7 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
             profile.put("delay", seconds(job.runTime()));
         }
         if (submitted.putIfAbsent(id, description.get("profile").asText()) != null) {
-            throw new SchedulingAbortedException("job id " + job.id() + " (trace line " + job.line() + ") is not unique;"
+            throw new SchedulingAbortedException("job id " + id + " (trace line " + job.line() + ") is not unique;"
                     + " the Batsim protocol names jobs by id");
         }
         queued.put(id, job);
@@ -146,13 +147,13 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         data.set("job", description);
         data.set("profile", profile);
         // Batsim submits the jobs of one instant sorted by id as a string (job_comparator_subtime_number).
-        event(job.arrival(), "JOB_SUBMITTED", data, (a, b) -> a.get("data").get("job_id").asText()
-                .compareTo(b.get("data").get("job_id").asText()));
+        event(job.arrival(), "JOB_SUBMITTED", data, (a, b) -> byBytes(a.get("data").get("job_id").asText(),
+                b.get("data").get("job_id").asText()));
     }
 
     @Override
     public void jobEnded(RunningJob run, JobStatus status, String reason, long time) {
-        String id = BatsimNames.jobId(run.queued());
+        String id = id(run.queued());
         running.remove(id);
         KillRequest kill = killing.remove(id);
         if (kill == null || status != JobStatus.KILLED) {
@@ -374,16 +375,16 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
                     alloc = IntervalSet.parse(text(data, "alloc", decision));
                     context.start(job, alloc);
                 } catch (IllegalArgumentException e) {
-                    throw invalid(decision, "job " + BatsimNames.jobId(job) + ": " + e.getMessage());
+                    throw invalid(decision, "job " + id(job) + ": " + e.getMessage());
                 }
-                String id = BatsimNames.jobId(job);
+                String id = id(job);
                 queued.remove(id);
                 running.put(id, job.index());
                 started.put(id, starts++);
             }
             case "REJECT_JOB" -> {
                 Job job = queuedJob(text(data, "job_id", decision), decision, context);
-                queued.remove(BatsimNames.jobId(job));
+                queued.remove(id(job));
                 context.reject(job, "rejected by the external scheduler (REJECT_JOB)");
             }
             case "KILL_JOB" -> kill(data, decision, context);
@@ -555,6 +556,32 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         }
         events.insert(at, e);
         return e;
+    }
+
+    /** A job's id in the protocol: {@code w0!NAME} with its Batsim name in a Batsim workload, else its id. */
+    private String id(Job job) {
+        return descriptions != null ? BatsimNames.WORKLOAD + "!" + descriptions.names().get(job.index())
+                : BatsimNames.jobId(job);
+    }
+
+    /**
+     * Two strings in the order of their UTF-8 bytes, which is C++'s std::string order (unsigned chars)
+     * and code point order; String.compareTo orders UTF-16 units, which puts U+10000 and up before
+     * U+E000 to U+FFFF.
+     */
+    private static int byBytes(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int ca = a.codePointAt(i);
+            int cb = b.codePointAt(j);
+            if (ca != cb) {
+                return Integer.compare(ca, cb);
+            }
+            i += Character.charCount(ca);
+            j += Character.charCount(cb);
+        }
+        return Boolean.compare(i < a.length(), j < b.length());
     }
 
     /** Batsim's final job states for hpcsim's statuses of a started job. */

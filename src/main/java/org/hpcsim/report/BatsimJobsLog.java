@@ -1,6 +1,7 @@
 package org.hpcsim.report;
 
 import java.nio.file.Path;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.ToLongFunction;
 import org.hpcsim.batsim.BatsimJobsCsv;
@@ -22,14 +23,17 @@ public final class BatsimJobsLog {
     }
 
     private final OutputWriter out;
+    private final Function<Job, String> ids;
     private final IntFunction<String> profiles;
     private final ToLongFunction<Job> walltimes;
     private final NodeWatts watts;
     private final StringBuilder buffer = new StringBuilder(1 << 16);
     private boolean closed;
 
-    private BatsimJobsLog(Path file, IntFunction<String> profiles, ToLongFunction<Job> walltimes, NodeWatts watts) {
+    private BatsimJobsLog(Path file, Function<Job, String> ids, IntFunction<String> profiles,
+                          ToLongFunction<Job> walltimes, NodeWatts watts) {
         this.out = OutputWriter.open(file, 1 << 16);
+        this.ids = ids;
         this.profiles = profiles;
         this.walltimes = walltimes;
         this.watts = watts;
@@ -37,14 +41,15 @@ public final class BatsimJobsLog {
     }
 
     /**
-     * Opens the file. {@code profiles}: a job's profile name by its index ("" when the trace has none);
+     * Opens the file. {@code ids}: a job's id as Batsim writes it (a Batsim workload's name for it);
+     * {@code profiles}: a job's profile name by its index ("" when the trace has none);
      * {@code walltimes}: a job's walltime as Batsim has it (microseconds, -1 for none);
      * {@code watts}: the node power of a modelled room, or null when energy is not modelled (the
      * consumed_energy column is then -1, as Batsim writes it without energy).
      */
-    public static BatsimJobsLog open(Path file, IntFunction<String> profiles, ToLongFunction<Job> walltimes,
-                                     NodeWatts watts) {
-        return new BatsimJobsLog(file, profiles, walltimes, watts);
+    public static BatsimJobsLog open(Path file, Function<Job, String> ids, IntFunction<String> profiles,
+                                     ToLongFunction<Job> walltimes, NodeWatts watts) {
+        return new BatsimJobsLog(file, ids, profiles, walltimes, watts);
     }
 
     void add(RecorderProtocol.JobEnded e) {
@@ -52,7 +57,7 @@ public final class BatsimJobsLog {
         if (watts != null && e.nodes() != null && e.start() >= 0) {
             joules = watts.of(e.network()) * e.nodes().length * SimTime.toSeconds(e.end() - e.start());
         }
-        BatsimJobsCsv.appendRow(buffer, e.job(), profiles.apply(e.job().index()),
+        BatsimJobsCsv.appendRow(buffer, e.job(), ids.apply(e.job()), profiles.apply(e.job().index()),
                 walltimes.applyAsLong(e.job()), e.start(), e.end(), e.nodes(),
                 e.status(), e.reason(), joules);
         if (buffer.length() >= 1 << 16) {

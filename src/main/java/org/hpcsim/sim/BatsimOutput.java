@@ -13,7 +13,8 @@ import org.hpcsim.workload.TraceFormat;
 
 /**
  * What Batsim's jobs file of a run ({@code output.batsim}) needs besides the jobs' ends: each job's
- * profile name and walltime, from a Batsim workload (other traces name no profile), and the watts of a busy node, by
+ * id, profile name and walltime as Batsim has them, from a Batsim workload (other traces name no
+ * profile), and the watts of a busy node, by
  * the scheduler's rule ({@link NodePower}), when a room is modelled.
  */
 final class BatsimOutput {
@@ -29,10 +30,13 @@ final class BatsimOutput {
             watts = use -> use == null ? power.watts() : power.watts(use.tau());
         }
         if (TraceFormat.resolve(scenario.traceFormat(), scenario.trace()) != TraceFormat.BATSIM) {
-            return BatsimJobsLog.open(out.file(BatsimJobsCsv.FILE), index -> "", BatsimNames::walltime, watts);
+            return BatsimJobsLog.open(out.file(BatsimJobsCsv.FILE), job -> Long.toString(job.id()), index -> "",
+                    BatsimNames::walltime, watts);
         }
+        List<String> ids = BatsimWorkloadReader.jobNames(scenario.trace());
         List<String> names = BatsimWorkloadReader.profileNames(scenario.trace());
         long[] walltimes = BatsimWorkloadReader.walltimes(scenario.trace());
-        return BatsimJobsLog.open(out.file(BatsimJobsCsv.FILE), names::get, job -> walltimes[job.index()], watts);
+        return BatsimJobsLog.open(out.file(BatsimJobsCsv.FILE), job -> ids.get(job.index()), names::get,
+                job -> walltimes[job.index()], watts);
     }
 }

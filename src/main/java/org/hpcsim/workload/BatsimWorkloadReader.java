@@ -31,11 +31,17 @@ import org.hpcsim.kernel.SimTime;
  * the estimate is the {@code walltime}, or when it is absent or -1 (Batsim's "no walltime"), the run
  * time times the missing-estimate factor (the SWF rule); processors are {@code res}, which map to
  * nodes by cores-per-node; the submit time is {@code subtime}. Seconds are read exactly from the
- * number's decimal text and rounded to the microsecond by {@link SimTime}'s one rule. The id must be
- * an integer, or a string holding one in canonical form ({@code "7"}, not {@code "07"} or
- * {@code "w0!7"}): hpcsim's job ids are numbers, and Batsim's jobs file writes the id back as read.
- * The header has {@code MaxProcs} = {@code nb_res}, so {@code machine = auto} gives the workload's
- * machine.
+ * number's decimal text and rounded to the microsecond by {@link SimTime}'s one rule. The header
+ * has {@code MaxProcs} = {@code nb_res}, so {@code machine = auto} gives the workload's machine.
+ *
+ * <p>Ids are Batsim 4.2's ({@code Job::from_json} and {@code JobIdentifier} in its
+ * {@code src/jobs.cpp}): a string, or an integer of 32 bits, which stands for its decimal text; a
+ * string that does not hold the workload's name ({@code w0}) is the job's name in it, one that does
+ * is {@code w0!NAME}; jobs are told apart by that text, so {@code "07"} and {@code 7} are two jobs,
+ * {@code 7} and {@code "7"} one. Batsim's tools see the name ({@link #name()}, {@link #jobNames});
+ * hpcsim's job number ({@link Job#id()}) is the name read as an integer when every job's name is one
+ * (so such a workload keeps its ids everywhere), and otherwise the job's 1-based position in the
+ * file, which no name can collide with. A first pass over the ids decides which.
  *
  * <p>A job whose profile is not a delay profile, or is not defined, one with a negative submission
  * time and one with no resources become jobs with a reject reason. What Batsim would refuse to load
@@ -50,6 +56,12 @@ import org.hpcsim.kernel.SimTime;
  * an {@code nb_res} given after the jobs.
  */
 public final class BatsimWorkloadReader implements TraceReader {
+    /**
+     * The name of the run's one workload, as Batsim names the first workload given on its command line;
+     * a job's id in Batsim's protocol is {@code w0!NAME}.
+     */
+    public static final String WORKLOAD = "w0";
+
     private static final JsonFactory JSON = JsonFactory.builder()
             .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
@@ -87,10 +99,17 @@ public final class BatsimWorkloadReader implements TraceReader {
     /** The walltime of the job {@link #next()} returned last, microseconds, -1 for none. */
     private long walltime;
     private boolean done;
+    /** Batsim's name of the job {@link #next()} returned last (its id without {@code w0!}). */
+    private String name;
+    /** Whether every job's name is an integer, which is then its number; else jobs go by position. */
+    private final boolean integerNames;
+    /** When jobs go by position: each name's line, as the run-wide check of numbers cannot see names. */
+    private final Map<String, Long> nameLines = new HashMap<>();
 
     public BatsimWorkloadReader(Path file, WorkloadOptions options) throws IOException {
         this.file = file;
         this.options = options;
+        this.integerNames = integerNames();
         JsonParser first = open();
         boolean streaming;
         try {
@@ -143,15 +162,17 @@ public final class BatsimWorkloadReader implements TraceReader {
      * read by a {@link BatsimWorkloadReader} first, which reports what is wrong with it.
      *
      * @param jobs     each job's object as compact JSON text
+     * @param names    each job's Batsim name ({@link #jobNames}): its protocol id is {@code w0!NAME}
      * @param profiles referenced profiles' objects by name, as compact JSON text
      */
-    public record Descriptions(List<String> jobs, Map<String, String> profiles) {
+    public record Descriptions(List<String> jobs, List<String> names, Map<String, String> profiles) {
     }
 
     /** The jobs' and profiles' descriptions of a workload ({@link Descriptions}). */
     public static Descriptions descriptions(Path file) {
         ObjectMapper mapper = new ObjectMapper();
         List<String> jobs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
         Map<String, String> all = new LinkedHashMap<>();
         Set<String> used = new HashSet<>();
         try (JsonParser p = mapper.getFactory().createParser(TraceFiles.openStream(file, n -> { }))) {
@@ -163,6 +184,9 @@ public final class BatsimWorkloadReader implements TraceReader {
                     while (p.nextToken() == JsonToken.START_OBJECT) {
                         JsonNode job = p.readValueAsTree();
                         jobs.add(job.toString());
+                        JsonNode id = job.get("id");
+                        names.add(batsimName(id.isTextual() ? JsonToken.VALUE_STRING : JsonToken.VALUE_NUMBER_INT,
+                                id.asText()));
                         used.add(job.path("profile").asText());
                     }
                 } else if (name.equals("profiles") && value == JsonToken.START_OBJECT) {
@@ -184,7 +208,7 @@ public final class BatsimWorkloadReader implements TraceReader {
                 profiles.put(name, json);
             }
         });
-        return new Descriptions(List.copyOf(jobs), Collections.unmodifiableMap(profiles));
+        return new Descriptions(List.copyOf(jobs), List.copyOf(names), Collections.unmodifiableMap(profiles));
     }
 
     /**
@@ -201,6 +225,28 @@ public final class BatsimWorkloadReader implements TraceReader {
             throw FileErrors.reading(file, null, e);
         }
         return times.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /**
+     * Batsim's name of every job, by job index: its id as Batsim's tools show it, without the
+     * workload's {@code w0!} (Batsim's jobs file writes it as {@code job_id}; the protocol sends
+     * {@code w0!NAME}).
+     */
+    public static List<String> jobNames(Path file) {
+        List<String> names = new ArrayList<>();
+        try (BatsimWorkloadReader r = new BatsimWorkloadReader(file, WorkloadOptions.DEFAULTS)) {
+            while (r.next() != null) {
+                names.add(r.name());
+            }
+        } catch (IOException e) {
+            throw FileErrors.reading(file, null, e);
+        }
+        return names;
+    }
+
+    /** Batsim's name of the job {@link #next()} returned last ({@link #jobNames}). */
+    public String name() {
+        return name;
     }
 
     /** The profile name of the job {@link #next()} returned last. */
@@ -412,8 +458,20 @@ public final class BatsimWorkloadReader implements TraceReader {
                 }
             }
         }
-        long jobId = id(id, where, line);
-        String job = "job " + jobId + ": ";
+        Value idValue = required(id, where, "id", line, "");
+        name = name(idValue, where);
+        long jobId;
+        if (integerNames) {
+            jobId = Long.parseLong(name);
+        } else {
+            jobId = index + 1;
+            Long earlier = nameLines.putIfAbsent(name, idValue.line());
+            if (earlier != null) {
+                throw new InputException(file, idValue.line(), "job id", WORKLOAD + "!" + name
+                        + " is also the id of the job on line " + earlier + ": job ids must be unique");
+            }
+        }
+        String job = "job " + (integer(name) ? name : "\"" + name + "\"") + ": ";
         long submit = seconds(required(subtime, where, "subtime", line, job), where + ".subtime", job,
                 "a number of seconds");
         long requested = -1;
@@ -494,22 +552,108 @@ public final class BatsimWorkloadReader implements TraceReader {
         return v;
     }
 
-    /** The job id: an integer, or a string holding one in canonical form. */
-    private long id(Value v, String where, long line) {
-        Value id = required(v, where, "id", line, "");
-        String text = id.text();
-        if (id.token() == JsonToken.VALUE_NUMBER_INT || id.token() == JsonToken.VALUE_STRING) {
-            try {
-                long n = Long.parseLong(text);
-                if (Long.toString(n).equals(text)) {
-                    return n;
-                }
-            } catch (NumberFormatException e) {
-                // reported below
-            }
+    /** Batsim's name of a job whose id is {@code id}, or an error saying what Batsim would expect. */
+    private String name(Value id, String where) {
+        try {
+            return batsimName(id.token(), id.text());
+        } catch (IllegalArgumentException e) {
+            throw new InputException(file, id.line(), where + ".id", e.getMessage());
         }
-        throw new InputException(file, id.line(), where + ".id", "expected an integer job id (or a string holding"
-                + " one, such as \"7\"), found " + id.shown() + ": hpcsim's job ids are numbers");
+    }
+
+    /**
+     * Batsim 4.2's name of a job by the token and text of its id ({@code Job::from_json}): an integer
+     * is its decimal text; a string without the workload's name is the name, if it has no '!'; one
+     * with it splits at runs of '!' (boost::split, token_compress_on) into the workload and the name.
+     *
+     * @throws IllegalArgumentException what Batsim refuses, with what was expected
+     */
+    static String batsimName(JsonToken token, String text) {
+        String id;
+        if (token == JsonToken.VALUE_NUMBER_INT) {
+            // Batsim takes an integer id only where rapidjson's IsInt() holds: 32 bits.
+            long n = text.length() > 12 ? Long.MAX_VALUE : Long.parseLong(text);
+            if (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("expected a string or an integer from " + Integer.MIN_VALUE + " to "
+                        + Integer.MAX_VALUE + " (Batsim reads an integer id as a 32-bit int), found " + text);
+            }
+            id = Long.toString(n);
+        } else if (token == JsonToken.VALUE_STRING) {
+            id = text;
+        } else {
+            throw new IllegalArgumentException("expected a string or an integer, found "
+                    + text);
+        }
+        String shown = "\"" + id + "\"";
+        String name;
+        if (!id.contains(WORKLOAD)) {
+            if (id.indexOf('!') >= 0) {
+                throw new IllegalArgumentException("expected a name without '!' or " + WORKLOAD + "!NAME, found "
+                        + shown);
+            }
+            name = id;
+        } else {
+            String[] parts = id.split("!+", -1);
+            if (parts.length != 2) {
+                throw new IllegalArgumentException("expected " + WORKLOAD + "!NAME (two '!'-separated parts, as Batsim"
+                        + " reads an id holding the workload's name), found " + shown);
+            }
+            if (!parts[0].equals(WORKLOAD)) {
+                // Batsim loads it, but names it a job of that workload, and fails at the first decision on it.
+                throw new IllegalArgumentException("expected " + WORKLOAD + "!NAME, found " + shown + ": Batsim would"
+                        + " take it for a job of workload '" + parts[0] + "', which does not exist");
+            }
+            name = parts[1];
+        }
+        // Batsim puts WORKLOAD!NAME into the job's description with a regular expression that stops at
+        // these characters; the text it makes is not JSON, which it checks, and it stops.
+        if (id.chars().anyMatch(c -> "(),|}".indexOf(c) >= 0)) {
+            throw new IllegalArgumentException("expected an id without '(', ')', ',', '|' or '}', found " + shown
+                    + ": Batsim 4.2 cannot write it into the job's description (src/jobs.cpp) and refuses it");
+        }
+        return name;
+    }
+
+    /** Whether a name is an integer as its decimal text writes it (no sign but '-', no leading zeros). */
+    private static boolean integer(String name) {
+        try {
+            return Long.toString(Long.parseLong(name)).equals(name);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A pass over the jobs' ids alone: whether every one is an integer name. It stops at the first
+     * that is not; what is wrong with the file is left to the reading pass, which says where.
+     */
+    private boolean integerNames() throws IOException {
+        try (JsonParser p = JSON.createParser(TraceFiles.openStream(file, n -> { }))) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return true;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                boolean jobs = p.currentName().equals("jobs");
+                if (p.nextToken() != JsonToken.START_ARRAY || !jobs) {
+                    p.skipChildren();
+                    continue;
+                }
+                while (p.nextToken() == JsonToken.START_OBJECT) {
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        boolean isId = p.currentName().equals("id");
+                        JsonToken t = p.nextToken();
+                        if (isId && !integer(batsimName(t, p.getText()))) {
+                            return false;
+                        }
+                        p.skipChildren();
+                    }
+                }
+                return true;
+            }
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return false;
+        }
+        return true;
     }
 
     /** A number of seconds as exact microseconds, within the range every trace reader accepts. */

@@ -18,7 +18,8 @@ class BatsimJobsCsvTest {
     private static String row(Job job, String profile, long start, long end, int[] nodes, JobStatus status,
                               double joules) {
         StringBuilder sb = new StringBuilder();
-        BatsimJobsCsv.appendRow(sb, job, profile, BatsimNames.walltime(job), start, end, nodes, status, null, joules);
+        BatsimJobsCsv.appendRow(sb, job, Long.toString(job.id()), profile, BatsimNames.walltime(job), start, end, nodes,
+                status, null, joules);
         return sb.toString();
     }
 

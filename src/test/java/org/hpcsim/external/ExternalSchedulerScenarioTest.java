@@ -219,6 +219,50 @@ class ExternalSchedulerScenarioTest {
                 && l.contains("rejected by the external scheduler (REJECT_JOB)")), jobs);
     }
 
+    @Test
+    void batsimWorkloadIdsThatAreNotIntegersAreBatsimsIdsInTheProtocolAndTheJobsFile() throws Exception {
+        Path workload = Files.writeString(dir.resolve("ids.json"), "{\"nb_res\": 4, \"jobs\": ["
+                + "{\"id\": \"a\", \"subtime\": 0, \"res\": 1, \"profile\": \"d\"},"
+                + "{\"id\": \"07\", \"subtime\": 0, \"res\": 1, \"profile\": \"d\"},"
+                + "{\"id\": 7, \"subtime\": 1, \"res\": 1, \"profile\": \"d\"},"
+                + "{\"id\": \"w0!x\", \"subtime\": 2, \"res\": 1, \"profile\": \"d\"},"
+                + "{\"id\": \"\uD83D\uDE00\", \"subtime\": 30, \"res\": 1, \"profile\": \"d\"},"
+                + "{\"id\": \"\uFF21\", \"subtime\": 30, \"res\": 1, \"profile\": \"d\"}],"
+                + " \"profiles\": {\"d\": {\"type\": \"delay\", \"delay\": 10}}}");
+        List<String> submitted = new ArrayList<>();
+        List<String> completed = new ArrayList<>();
+        try (PybatsimClient client = new PybatsimClient(new TestSchedulers.Fcfs())) {
+            runExternal(client, "ids", "trace", workload.toString(), "output.batsim", "true");
+            for (String m : client.received) {
+                for (JsonNode e : JSON.readTree(m).get("events")) {
+                    JsonNode data = e.get("data");
+                    switch (e.get("type").asText()) {
+                        case "JOB_SUBMITTED" -> {
+                            assertEquals(data.get("job_id"), data.get("job").get("id"));
+                            submitted.add(data.get("job_id").asText());
+                        }
+                        case "JOB_COMPLETED" -> completed.add(data.get("job_id").asText() + " "
+                                + data.get("job_state").asText());
+                        default -> {
+                        }
+                    }
+                }
+            }
+        }
+        // Jobs of one instant go by id as a string, as Batsim sorts them (its std::string's bytes: U+FF21
+        // before U+1F600, which UTF-16 puts first); the client started each by that id.
+        assertEquals(List.of("w0!07", "w0!a", "w0!7", "w0!x", "w0!\uFF21", "w0!\uD83D\uDE00"), submitted);
+        assertEquals(List.of("w0!07 COMPLETED_SUCCESSFULLY", "w0!a COMPLETED_SUCCESSFULLY",
+                "w0!7 COMPLETED_SUCCESSFULLY", "w0!x COMPLETED_SUCCESSFULLY", "w0!\uFF21 COMPLETED_SUCCESSFULLY",
+                "w0!\uD83D\uDE00 COMPLETED_SUCCESSFULLY"), completed);
+        List<String> batsim = Runs.read(dir.resolve("ids").resolve("batsim_jobs.csv")).lines().skip(1)
+                .map(l -> l.substring(0, l.indexOf(',', l.indexOf(',') + 1))).sorted().toList();
+        assertEquals(List.of("07,w0", "7,w0", "a,w0", "x,w0", "\uD83D\uDE00,w0", "\uFF21,w0"), batsim);
+        // hpcsim's own files number the jobs of such a workload by their position in it.
+        assertEquals(List.of("1", "2", "3", "4", "5", "6"), jobs("ids").lines().skip(1).map(l -> l.substring(0, l.indexOf(',')))
+                .sorted().toList());
+    }
+
     private Path trace(String... lines) throws IOException {
         return Files.writeString(dir.resolve("jobs.4col"), String.join("\n", lines) + "\n");
     }

@@ -142,17 +142,70 @@ class BatsimWorkloadReaderTest {
     }
 
     @Test
-    void stringIdsHoldingAnIntegerAreThatIntegerAndOtherIdsAreErrors() throws IOException {
-        List<Job> jobs = readAll(workload("{\"id\": \"7\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},"
-                + " {\"id\": -3, \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"}"));
-        assertEquals(List.of(7L, -3L), jobs.stream().map(Job::id).toList());
-        for (String id : List.of("\"07\"", "\"w0!7\"", "\"job-a\"", "7.5", "true")) {
+    void integerIdsAndStringsHoldingOneKeepTheirNumber() throws IOException {
+        Path p = workload("{\"id\": \"7\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},"
+                + " {\"id\": -3, \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},"
+                + " {\"id\": \"w0!12\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"}");
+        assertEquals(List.of(7L, -3L, 12L), readAll(p).stream().map(Job::id).toList());
+        assertEquals(List.of("7", "-3", "12"), BatsimWorkloadReader.jobNames(p));
+    }
+
+    @Test
+    void idsAreBatsimsStringsAndJobsAreNumberedByPositionWhenOneIsNotAnInteger() throws IOException {
+        // Batsim 4.2 (src/jobs.cpp): an integer is its decimal text; a string without the workload's name
+        // is a name in it; one with it is WORKLOAD!NAME (runs of '!' count as one). "07" is not "7".
+        Path p = workload("{\"id\": \"a\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},"
+                + " {\"id\": \"07\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},"
+                + " {\"id\": 7, \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},"
+                + " {\"id\": \"w0!x\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},"
+                + " {\"id\": \"w0!!y\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},"
+                + " {\"id\": \"\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},"
+                + " {\"id\": \"job 8 \\\"b\\\"\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"}");
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), readAll(p).stream().map(Job::id).toList());
+        assertEquals(List.of("a", "07", "7", "x", "y", "", "job 8 \"b\""), BatsimWorkloadReader.jobNames(p));
+    }
+
+    @Test
+    void idsBatsimRefusesAreErrorsNamingTheJobAndWhatWasExpected() throws IOException {
+        String[][] cases = {
+                {"true", "expected a string or an integer, found true"},
+                {"7.5", "expected a string or an integer, found 7.5"},
+                {"null", "expected a string or an integer, found null"},
+                {"[7]", "expected a string or an integer, found an array"},
+                {"3000000000", "expected a string or an integer from -2147483648 to 2147483647 (Batsim reads an"
+                        + " integer id as a 32-bit int), found 3000000000"},
+                {"\"a!b!c\"", "expected a name without '!' or w0!NAME, found \"a!b!c\""},
+                {"\"a!b\"", "expected a name without '!' or w0!NAME, found \"a!b\""},
+                {"\"w0!a!b\"", "expected w0!NAME (two '!'-separated parts, as Batsim reads an id holding the"
+                        + " workload's name), found \"w0!a!b\""},
+                {"\"w0\"", "expected w0!NAME (two '!'-separated parts, as Batsim reads an id holding the"
+                        + " workload's name), found \"w0\""},
+                {"\"xw0!7\"", "expected w0!NAME, found \"xw0!7\": Batsim would take it for a job of workload"
+                        + " 'xw0', which does not exist"},
+                {"\"a,b\"", "expected an id without '(', ')', ',', '|' or '}', found \"a,b\": Batsim 4.2 cannot"
+                        + " write it into the job's description (src/jobs.cpp) and refuses it"},
+        };
+        for (String[] c : cases) {
             Path p = workload("{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},\n"
-                    + "{\"id\": " + id + ", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"}");
-            InputException e = assertThrows(InputException.class, () -> readAll(p));
-            assertEquals(p + ":2: jobs[1].id: expected an integer job id (or a string holding one, such as \"7\"),"
-                    + " found " + id + ": hpcsim's job ids are numbers", e.getMessage());
+                    + "{\"id\": " + c[0] + ", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"}");
+            InputException e = assertThrows(InputException.class, () -> readAll(p), c[0]);
+            assertEquals(p + ":2: jobs[1].id: " + c[1], e.getMessage());
         }
+    }
+
+    @Test
+    void twoJobsBatsimNamesAlikeAreAnErrorNamingBothLines() throws IOException {
+        Path p = workload("{\"id\": \"a\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},\n"
+                + "{\"id\": \"x\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},\n"
+                + "{\"id\": \"w0!x\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"}");
+        assertEquals(p + ":3: job id: w0!x is also the id of the job on line 2: job ids must be unique",
+                assertThrows(InputException.class, () -> readAll(p)).getMessage());
+        Path q = workload("{\"id\": \"a\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},\n"
+                + "{\"id\": 7, \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},\n"
+                + "{\"id\": \"07\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"},\n"
+                + "{\"id\": \"7\", \"subtime\": 0, \"res\": 1, \"profile\": \"d30\"}");
+        assertEquals(q + ":4: job id: w0!7 is also the id of the job on line 2: job ids must be unique",
+                assertThrows(InputException.class, () -> readAll(q)).getMessage());
     }
 
     @Test
