@@ -20,6 +20,14 @@ import org.hpcsim.workload.Job;
  * applies every completion and arrival, then runs a scheduling pass, repeated while jobs end at the
  * same instant (zero-length jobs). With a poll interval P > 0 the scheduler runs only at multiples
  * of P (Leung et al.'s Cplant scheduler "periodically polls"): the first tick at or after a change.
+ *
+ * <p>Why a third event loop beside the kernel's two executors: run through the simulation instead
+ * (sequential executor, the same jobs, the same observed allocator), the Cplant experiment (without
+ * polling, which the simulation's scheduler lacks) and the T3D one gave identical results, but the
+ * Cplant sweep took twice the CPU time (5.8 s against 12.0 s, medians of 3; docs/performance.md):
+ * a job's start and end become messages to and from each of its nodes, and the recorder measures
+ * the locality the study measures too and writes {@code jobs.csv}. Issue 38 allowed the switch 10 %.
+ * {@code ActorVersusSequentialTest} checks that this loop schedules as the simulation does.
  */
 public final class SequentialRun {
 
