@@ -6,7 +6,8 @@
  * and sweeps on stderr ({@code ProgressLine}, its text from {@code ProgressText}). Only parsing and
  * reporting live here, and picocli only here: the work of a command is done by its engine's package
  * ({@code org.hpcsim.bench} for {@code bench}). Option blocks that mean the same on several commands are
- * mixins ({@code RunOptions}, {@code Quiet}, {@code Force}, {@code PluginOptions}). Depends on everything;
+ * mixins ({@code RunOptions}, {@code Quiet}, {@code Force}, {@code PluginOptions}; bench's {@code JvmOptions},
+ * {@code TraceCache}, {@code ScenarioOptions}). Depends on everything;
  * nothing depends on it.
  */
 package org.hpcsim.cli;
