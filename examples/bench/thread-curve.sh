@@ -4,7 +4,7 @@
 #   examples/bench/thread-curve.sh OUT_DIR [THREADS] [TORUS_JOBS] [HUGE_JOBS]
 #
 # Runs the first TORUS_JOBS jobs of the torus32k scenario (default 20000) and the first HUGE_JOBS of
-# the huge scenario (default 200000) with `hpcsim bench --check-threads THREADS` (default
+# the huge scenario (default 200000) with `hpcsim bench threads THREADS` (default
 # 1,2,4,8,16: one run at each count, every output file compared byte for byte with one thread's;
 # one thread runs the sequential executor, more Pekko's), and each once more on Pekko's executor at
 # one thread, to separate that executor's own cost from what more threads gain. Prefixes of the
@@ -43,9 +43,9 @@ huge=(--trace "$out/traces/huge-$huge_jobs.swf" --machine simple:100000 --schedu
 run_curve() {
     local name="$1"; shift
     echo "== $name: threads $threads"
-    "$hpcsim" bench "$@" --check-threads "$threads" -o "$out/$name" 2>&1 | tee "$out/$name.log"
+    "$hpcsim" bench threads "$threads" "$@" 2>&1 | tee "$out/$name.log"
     echo "== $name: Pekko's executor on one thread"
-    "$hpcsim" bench "$@" --runs 1 -Dkernel.executor=pekko --threads 1 -o "$out/$name-pekko1" 2>&1 \
+    "$hpcsim" bench run "$@" --runs 1 -Dkernel.executor=pekko --threads 1 2>&1 \
         | tee "$out/$name-pekko1.log"
 }
 

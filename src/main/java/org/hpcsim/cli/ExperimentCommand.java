@@ -69,9 +69,9 @@ final class ExperimentCommand implements Runnable {
                 description = "Output directory (results.csv, report.md), written atomically.")
         Path out;
 
-        @Option(names = "--force", description = "Write into a non-empty --out that holds no finished experiment"
-                + " (entries of the same names are replaced, others kept).")
-        boolean force;
+        @CommandLine.Mixin
+
+        Force force;
 
         @Option(names = {"-q", "--quiet"}, description = "Do not print the table.")
         boolean quiet;
@@ -95,7 +95,7 @@ final class ExperimentCommand implements Runnable {
 
         /** Writes results.csv and report.md, then prints {@code shown} unless quiet. */
         void write(ResultTable csv, String report, ResultTable shown, CommandLine.Model.CommandSpec spec) {
-            write(OutputDirectory.open(out, "experiment", force), csv, report, shown, spec);
+            write(OutputDirectory.open(out, "experiment", force.on), csv, report, shown, spec);
         }
 
         /** As {@link #write(ResultTable, String, ResultTable, CommandLine.Model.CommandSpec)} into {@code dir}, taken before. */
@@ -342,7 +342,7 @@ final class ExperimentCommand implements Runnable {
             keys.put("thermal.profile", profile);
             keys.putAll(overrides);
             // The directory is taken first: its runs are written in place, into runs/ (each an output of its own).
-            OutputDirectory dir = OutputDirectory.open(common.out, "experiment", common.force);
+            OutputDirectory dir = OutputDirectory.open(common.out, "experiment", common.force.on);
             List<CoolingExperiment.Entry> entries;
             try (LazyRuntime runtime = new LazyRuntime()) {
                 dir.inPlace("runs");

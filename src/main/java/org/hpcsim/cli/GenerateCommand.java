@@ -1,12 +1,8 @@
 package org.hpcsim.cli;
 
-import java.io.BufferedWriter;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.hpcsim.output.AtomicFile;
+import org.hpcsim.bench.SyntheticTraceFile;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.SyntheticWorkload;
 import picocli.CommandLine.Command;
@@ -51,17 +47,7 @@ final class GenerateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new InputException(e.getMessage());
         }
-        write(spec, out, "--out");
+        SyntheticTraceFile.write(spec, out, "--out");
         return 0;
-    }
-
-    /** Writes the trace to {@code file} all or nothing ({@code option} names the file in errors). */
-    static void write(SyntheticWorkload.Spec spec, Path file, String option) {
-        AtomicFile.write(file, option, stream -> {
-            Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.US_ASCII), 1 << 16);
-            SyntheticWorkload.write(spec, w);
-            w.flush();
-            return null;
-        });
     }
 }

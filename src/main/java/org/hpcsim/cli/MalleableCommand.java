@@ -108,9 +108,9 @@ final class MalleableCommand implements Callable<Integer> {
             description = "Output directory (default ${DEFAULT-VALUE}), written atomically.")
     Path out;
 
-    @Option(names = "--force", description = "Write into a non-empty --out that holds no finished experiment"
-            + " (entries of the same names are replaced, others kept).")
-    boolean force;
+    @CommandLine.Mixin
+
+    Force force;
 
     @Option(names = {"-q", "--quiet"}, description = "Do not print the table.")
     boolean quiet;
@@ -209,7 +209,7 @@ final class MalleableCommand implements Callable<Integer> {
                 list.forEach(v -> report.append("- ").append(v).append('\n'));
             }
         });
-        OutputDirectory dir = OutputDirectory.open(out, "experiment", force);
+        OutputDirectory dir = OutputDirectory.open(out, "experiment", force.on);
         try {
             write(dir, "results.csv", table.csv());
             write(dir, "alpha.csv", alpha.csv());

@@ -51,9 +51,9 @@ final class PlotCommand implements Callable<Integer> {
                     + " whatever their number.")
     String ganttWindow;
 
-    @Option(names = "--force", description = "Write into a non-empty -o that holds no finished plots"
-            + " (entries of the same names are replaced, others kept).")
-    boolean force;
+    @CommandLine.Mixin
+
+    Force force;
 
     @CommandLine.Mixin
     Quiet quiet;
@@ -77,7 +77,7 @@ final class PlotCommand implements Callable<Integer> {
         Set<PlotFormat> formats = PlotFormat.parseList(format, "--format");
         Path dir = out != null ? out : runDir.resolve("plots");
         RunPlots.Result r = RunPlots.write(runDir, dir, new PlotOptions(time, formats, ganttMaxJobs,
-                ganttWindow == null ? null : window(ganttWindow)), force);
+                ganttWindow == null ? null : window(ganttWindow)), force.on);
         if (!quiet.on) {
             report(spec.commandLine().getOut(), r, dir, "hpcsim: ");
         }

@@ -41,9 +41,9 @@ final class ReportCommand implements Callable<Integer> {
                     + " is given, else ./report).")
     Path out;
 
-    @Option(names = "--force", description = "Write into a non-empty -o that holds no finished report"
-            + " (entries of the same names are replaced, others kept).")
-    boolean force;
+    @CommandLine.Mixin
+
+    Force force;
 
     @Option(names = "--no-plots", description = "The table only, without the runs' plots.")
     boolean noPlots;
@@ -63,7 +63,7 @@ final class ReportCommand implements Callable<Integer> {
         List<MetricTable> tables = MetricTable.of(runs);
         // A sweep's report goes into the sweep's directory beside its runs; elsewhere it is the directory's output.
         OutputDirectory staged = Files.isRegularFile(dir.resolve("sweep-used.conf")) ? OutputDirectory.inside(dir)
-                : OutputDirectory.open(dir, "report", force);
+                : OutputDirectory.open(dir, "report", force.on);
         try {
             Path figuresDir = Files.createDirectories(staged.file(FIGURES));
             List<ComparisonReport.Figure> figures = noPlots ? List.of() : figures(runs, figuresDir);

@@ -58,9 +58,9 @@ final class ReproduceCommand implements Callable<Integer> {
             description = "Simulations in parallel; 0 = one per core (default). Results never depend on it.")
     int threads;
 
-    @Option(names = "--force", description = "Write into a non-empty --out that holds no finished reproduction"
-            + " (entries of the same names are replaced, others kept).")
-    boolean force;
+    @CommandLine.Mixin
+
+    Force force;
 
     @Option(names = {"-q", "--quiet"}, description = "Do not print the report.")
     boolean quiet;
@@ -105,7 +105,7 @@ final class ReproduceCommand implements Callable<Integer> {
             }
         }
         int parallel = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-        OutputDirectory dir = OutputDirectory.open(out, "reproduce", force);
+        OutputDirectory dir = OutputDirectory.open(out, "reproduce", force.on);
         List<Outcome> outcomes = new ArrayList<>();
         String command = "hpcsim reproduce " + (all ? "--all" : String.join(" ", chosen.stream().map(Reproduction::name).toList()));
         try (Plugins plugins = Plugins.none(); LazyRuntime runtime = new LazyRuntime()) {

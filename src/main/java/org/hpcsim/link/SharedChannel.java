@@ -23,7 +23,7 @@ import org.hpcsim.protocol.NodeProtocol;
  * </ul>
  * Falls on links that are not a job's bottleneck are not sent; when the bottleneck falls, the job asks
  * the links whose bound lies above it ({@link org.hpcsim.node.FluidJob}). Over the first 20,000 jobs
- * of {@code bench --scenario torus32k} this sent 9.9 M shares (and the leads 0.9 M requests) where
+ * of {@code bench run --scenario torus32k} this sent 9.9 M shares (and the leads 0.9 M requests) where
  * telling every job every change sent 33.8 M.
  */
 public final class SharedChannel {

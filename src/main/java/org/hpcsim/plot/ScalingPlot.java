@@ -6,7 +6,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The figure of {@code hpcsim bench --scaling}: CPU and wall time per job of whole processes, and
+ * The figure of {@code hpcsim bench scaling}: CPU and wall time per job of whole processes, and
  * wall time per job of the simulation alone, against the machine's nodes, both axes logarithmic, so
  * that a cost per job that does not grow with the machine is a level line and one that grows as a
  * power of it a straight slope.

@@ -7,21 +7,34 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.hpcsim.bench.SoakBench;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code bench --sweep} times whole sweep processes per --parallel value and checks their results
- * agree; {@code bench --soak} runs a scenario many times against a one-thread run.
+ * {@code bench sweep} times whole sweep processes per --parallel value and checks their results
+ * agree; {@code bench run} times runs; {@code bench soak} runs a scenario many times against a one-thread
+ * run; {@code bench threads} compares the outputs of runs at several thread counts.
  */
 class BenchCommandTest {
     @TempDir
     Path dir;
 
     @Test
+    void benchWithoutACommandNamesItsCommandsAndTheOldModeFlagsAreGone() {
+        Cli.Result none = Cli.run("bench");
+        assertEquals(2, none.status());
+        assertEquals(List.of("hpcsim: error: missing command (one of: run, threads, sweep, scaling, soak, scenarios)",
+                "Try 'hpcsim bench --help' for more information."), none.err().lines().toList());
+        Cli.Result old = Cli.run("bench", "--scaling");
+        assertEquals(2, old.status());
+        assertTrue(old.err().startsWith("hpcsim: error: Unknown option: '--scaling'"), old.err());
+    }
+
+    @Test
     void benchSweepTimesEachParallelValuePerRoundAndReportsTheSpeedUpOverTheFirst() {
         Path file = SweepFixture.write(dir, 60, "seeds = [1, 2]");
-        Cli.Result r = Cli.run("bench", "--sweep", file.toString(), "--parallel", "1,2", "--runs", "2");
+        Cli.Result r = Cli.run("bench", "sweep", file.toString(), "--parallel", "1,2", "--runs", "2");
         assertEquals(0, r.status(), r.err());
         List<String> lines = r.out().lines().toList();
         // Round 1 goes in the given order, round 2 in reverse.
@@ -43,7 +56,7 @@ class BenchCommandTest {
     void benchRunReportsEachProcessWallAndCpuTimeAndTheirMedians() {
         Path trace = dir.resolve("small.swf");
         assertEquals(0, Cli.run("generate", "--jobs", "40", "--procs", "16", "-o", trace.toString()).status());
-        Cli.Result r = Cli.run("bench", "--runs", "3", "-t", trace.toString(), "-m", "mesh:4x4");
+        Cli.Result r = Cli.run("bench", "run", "--runs", "3", "-t", trace.toString(), "-m", "mesh:4x4");
         assertEquals(0, r.status(), r.out() + r.err());
         List<String> lines = r.out().lines().toList();
         double[] cpu = new double[3];
@@ -64,15 +77,15 @@ class BenchCommandTest {
     }
 
     @Test
-    void benchSweepRefusesRunOptionsAndParallelNeedsSweep() {
+    void benchSweepRefusesRunOptionsAndParallelIsAnOptionOfSweepOnly() {
         Path file = SweepFixture.write(dir, 10, "seeds = [1, 2]");
-        Cli.Result withMachine = Cli.run("bench", "--sweep", file.toString(), "--machine", "mesh:4x4");
+        Cli.Result withMachine = Cli.run("bench", "sweep", file.toString(), "--machine", "mesh:4x4");
         assertEquals(2, withMachine.status());
-        assertTrue(withMachine.err().contains("-D options only"), withMachine.err());
-        Cli.Result parallelAlone = Cli.run("bench", "--parallel", "1,2");
-        assertEquals(2, parallelAlone.status());
-        assertTrue(parallelAlone.err().contains("--parallel is an option of bench --sweep"), parallelAlone.err());
-        Cli.Result zero = Cli.run("bench", "--sweep", file.toString(), "--parallel", "0");
+        assertTrue(withMachine.err().contains("Unknown options: '--machine'"), withMachine.err());
+        Cli.Result parallelOfRun = Cli.run("bench", "run", "--parallel", "1,2");
+        assertEquals(2, parallelOfRun.status());
+        assertTrue(parallelOfRun.err().contains("Unknown options: '--parallel'"), parallelOfRun.err());
+        Cli.Result zero = Cli.run("bench", "sweep", file.toString(), "--parallel", "0");
         assertEquals(2, zero.status());
         assertTrue(zero.err().contains("--parallel"), zero.err());
     }
@@ -81,7 +94,7 @@ class BenchCommandTest {
     void benchSoakRunsTheHardSettingsAgainstAOneThreadRunAndReportsEachRun() {
         Path trace = dir.resolve("small.swf");
         assertEquals(0, Cli.run("generate", "--jobs", "150", "--procs", "128", "-o", trace.toString()).status());
-        Cli.Result r = Cli.run("bench", "--soak", "2", "-c", SoakBench.DEFAULT_CONFIG, "-Dtrace=" + trace);
+        Cli.Result r = Cli.run("bench", "soak", "--runs", "2", "-c", SoakBench.DEFAULT_CONFIG, "-Dtrace=" + trace);
         assertEquals(0, r.status(), r.out() + r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.get(0).startsWith("reference, 1 thread and 1 partition: 150 jobs, "), r.out());
@@ -94,30 +107,20 @@ class BenchCommandTest {
     }
 
     @Test
-    void benchSoakRefusesBadCountsAndSweeps() {
-        Cli.Result zero = Cli.run("bench", "--soak", "0");
+    void benchSoakRefusesBadCounts() {
+        Cli.Result zero = Cli.run("bench", "soak", "--runs", "0");
         assertEquals(2, zero.status());
-        assertTrue(zero.err().contains("--soak must be >= 1"), zero.err());
-        Cli.Result sweep = Cli.run("bench", "--soak", "2", "--sweep", "config/sweep.conf");
-        assertEquals(2, sweep.status());
-        assertTrue(sweep.err().contains("does not combine with --sweep"), sweep.err());
-    }
-
-    @Test
-    void soakComparisonNamesChangedMissingAndExtraFiles() {
-        java.util.Map<String, byte[]> expected = java.util.Map.of("jobs.csv", new byte[] {1}, "events.csv", new byte[] {2},
-                "inlet.csv", new byte[] {3});
-        java.util.Map<String, byte[]> got = new java.util.TreeMap<>(java.util.Map.of("jobs.csv", new byte[] {1},
-                "events.csv", new byte[] {9}, "links.csv", new byte[] {4}));
-        assertEquals(List.of("events.csv", "inlet.csv missing", "links.csv extra"),
-                SoakBench.differing(new java.util.TreeMap<>(expected), got));
+        assertTrue(zero.err().contains("--runs must be >= 1"), zero.err());
+        Cli.Result busy = Cli.run("bench", "soak", "--busy-threads", "-1");
+        assertEquals(2, busy.status());
+        assertTrue(busy.err().contains("--busy-threads and --bound must be >= 0"), busy.err());
     }
 
     @Test
     void checkThreadsRunsOnceAtEachThreadCountAndFindsTheOutputsIdentical() {
         Path trace = dir.resolve("small.swf");
         assertEquals(0, Cli.run("generate", "--jobs", "120", "--procs", "16", "-o", trace.toString()).status());
-        Cli.Result r = Cli.run("bench", "--check-threads", "1,2", "--trace", trace.toString(), "--machine", "mesh:4x4",
+        Cli.Result r = Cli.run("bench", "threads", "1,2", "--trace", trace.toString(), "--machine", "mesh:4x4",
                 "-Dthermal.enabled=true");
         assertEquals(0, r.status(), r.out() + r.err());
         List<String> lines = r.out().lines().toList();
@@ -132,13 +135,13 @@ class BenchCommandTest {
 
     @Test
     void checkThreadsSetsTheThreadsOfEachRunItself() {
-        Cli.Result threads = Cli.run("bench", "--check-threads", "1,2", "--threads", "4");
+        Cli.Result threads = Cli.run("bench", "threads", "1,2", "--threads", "4");
         assertEquals(2, threads.status());
         assertTrue(threads.err().contains("drop --threads"), threads.err());
-        Cli.Result runs = Cli.run("bench", "--check-threads", "1,2", "--runs", "3");
+        Cli.Result runs = Cli.run("bench", "threads", "1,2", "--runs", "3");
         assertEquals(2, runs.status());
-        assertTrue(runs.err().contains("drop --runs"), runs.err());
-        Cli.Result one = Cli.run("bench", "--check-threads", "2");
+        assertTrue(runs.err().contains("Unknown options: '--runs'"), runs.err());
+        Cli.Result one = Cli.run("bench", "threads", "2");
         assertEquals(2, one.status());
         assertTrue(one.err().contains("two or more thread counts"), one.err());
     }

@@ -12,6 +12,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.hpcsim.bench.BenchScenario;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.topology.Machines;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** The table of {@code bench --scenario}: what it lists, the runs it describes and the traces it finds or makes. */
+/** The table of {@code bench run --scenario}: what it lists, the runs it describes and the traces it finds or makes. */
 class BenchScenarioTest {
     @TempDir
     Path dir;
@@ -104,7 +105,7 @@ class BenchScenarioTest {
 
     @Test
     void listingNamesEveryScenarioWithItsDescriptionAndAnUnknownNameIsBadInput() {
-        Cli.Result list = Cli.run("bench", "--scenario", "list");
+        Cli.Result list = Cli.run("bench", "scenarios");
         assertEquals(0, list.status(), list.err());
         List<String> lines = list.out().lines().toList();
         assertEquals(BenchScenario.ALL.size(), lines.size(), list.out());
@@ -112,26 +113,28 @@ class BenchScenarioTest {
             BenchScenario s = BenchScenario.ALL.get(i);
             assertTrue(lines.get(i).startsWith(s.name() + " ") && lines.get(i).endsWith(s.description()), lines.get(i));
         }
-        assertEquals(list.out(), Cli.run("bench", "--list-scenarios").out());
-        Cli.Result unknown = Cli.run("bench", "--scenario", "ricci");
+        Cli.Result unknown = Cli.run("bench", "run", "--scenario", "ricci");
         assertEquals(2, unknown.status());
-        assertTrue(unknown.err().contains("no scenario 'ricci'; there are: ricc, ricc-nodes, blue,"), unknown.err());
+        assertTrue(unknown.err().contains("no scenario 'ricci'; there are: ricc, ricc-nodes, blue,")
+                && unknown.err().contains("(hpcsim bench scenarios describes them)"), unknown.err());
     }
 
     @Test
     void aScenarioWithoutItsSharedTraceOrWithItsOwnSettingsGivenIsBadInput() {
-        Cli.Result missing = Cli.run("bench", "--scenario", "ricc", "--traces", dir.toString());
+        Cli.Result missing = Cli.run("bench", "run", "--scenario", "ricc", "--traces", dir.toString());
         assertEquals(2, missing.status());
         assertTrue(missing.err().contains(dir.resolve("RICC-2010-2.swf.gz") + ": --traces: scenario ricc needs the shared"
                 + " trace RICC-2010-2.swf.gz"), missing.err());
-        Cli.Result clash = Cli.run("bench", "--scenario", "flood-easy", "--allocator", "mbs", "--trace-cache",
+        Cli.Result clash = Cli.run("bench", "run", "--scenario", "flood-easy", "--allocator", "mbs", "--trace-cache",
                 dir.toString());
         assertEquals(2, clash.status());
         assertTrue(clash.err().contains("drop --allocator"), clash.err());
         assertFalse(Files.exists(dir.resolve("RICC-2010-2.swf.gz")));
-        Cli.Result cacheAlone = Cli.run("bench", "--trace-cache", dir.toString());
+        Cli.Result cacheAlone = Cli.run("bench", "run", "--trace-cache", dir.toString());
         assertEquals(2, cacheAlone.status());
-        assertTrue(cacheAlone.err().contains("--trace-cache is an option of bench --scenario and bench --scaling"),
-                cacheAlone.err());
+        assertTrue(cacheAlone.err().contains("--trace-cache is an option of --scenario"), cacheAlone.err());
+        Cli.Result threadsClash = Cli.run("bench", "threads", "1,2", "--scenario", "blue", "--machine", "mesh:4x4");
+        assertEquals(2, threadsClash.status());
+        assertTrue(threadsClash.err().contains("drop --machine"), threadsClash.err());
     }
 }

@@ -176,7 +176,7 @@ class CommandLineTest {
 
     @Test
     void benchPassesRunOptionsOnAsTyped() {
-        BenchCommand bench = new BenchCommand();
+        BenchCommand.Run bench = new BenchCommand.Run();
         new picocli.CommandLine(bench).parseArgs("-t", "t.txt", "--trace-format", "four-column", "-a", "mm",
                 "-Dseed=3", "-o", "elsewhere");
         assertEquals(List.of("--trace", "t.txt", "--trace-format", "four-column", "--allocator", "mm", "-Dseed=3"),

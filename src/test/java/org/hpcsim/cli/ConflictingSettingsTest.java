@@ -108,7 +108,7 @@ class ConflictingSettingsTest {
 
     @Test
     void benchPassesNoConflictOnToItsRuns() {
-        Cli.Result r = Cli.run("bench", "--runs", "1", "--allocator", "mm", "-Dallocator.policy=mc1x1");
+        Cli.Result r = Cli.run("bench", "run", "--runs", "1", "--allocator", "mm", "-Dallocator.policy=mc1x1");
         assertEquals(2, r.status(), r.err());
         assertTrue(r.err().contains("--allocator mm") && r.err().contains("-Dallocator.policy=mc1x1"), r.err());
     }

@@ -121,7 +121,7 @@ class HelpTest {
                 assertEquals(Cli.run(path(c, sub, "--help")).out(), subHelp.out(), name + " help " + sub);
             }
         }
-        assertEquals(3, groups, "hpcsim, experiment and trace");
+        assertEquals(4, groups, "hpcsim, experiment, trace and bench");
     }
 
     @Test

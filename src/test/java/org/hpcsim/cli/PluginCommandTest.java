@@ -300,7 +300,8 @@ class PluginCommandTest {
 
     @Test
     void everyCommandThatNamesPoliciesTakesPlugin() {
-        for (List<String> command : List.of(List.of("run"), List.of("sweep"), List.of("list"), List.of("bench"),
+        for (List<String> command : List.of(List.of("run"), List.of("sweep"), List.of("list"), List.of("bench", "run"),
+                List.of("bench", "threads"), List.of("bench", "scaling"), List.of("bench", "soak"),
                 List.of("allocate"), List.of("experiment", "situation-decision"), List.of("experiment", "cplant"),
                 List.of("experiment", "cooling"), List.of("experiment", "malleable"))) {
             String[] help = Stream.concat(command.stream(), Stream.of("--help")).toArray(String[]::new);

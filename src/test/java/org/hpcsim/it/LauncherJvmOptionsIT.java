@@ -101,7 +101,7 @@ class LauncherJvmOptionsIT {
     void benchRunsStartWithTheOptionsTheLauncherChoseForBench() throws Exception {
         boolean small = Integer.parseInt(run(Map.of(), "nproc").text().strip()) <= 2;
         Path log = dir.resolve("run-classes.log");
-        Output o = run(Map.of(), Launcher.bin().toString(), "bench", "--runs", "1",
+        Output o = run(Map.of(), Launcher.bin().toString(), "bench", "run", "--runs", "1",
                 "--jvm-opt=-Xlog:class+load:file=" + log, "--jvm-opt=-XX:+PrintCommandLineFlags");
         assertEquals(0, o.status(), o.text());
         assertTrue(o.text().contains("median of 1: "), o.text());

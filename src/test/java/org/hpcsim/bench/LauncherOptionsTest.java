@@ -1,4 +1,4 @@
-package org.hpcsim.cli;
+package org.hpcsim.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package org.hpcsim.cli;
+package org.hpcsim.bench;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;

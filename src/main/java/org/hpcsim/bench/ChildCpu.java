@@ -1,4 +1,4 @@
-package org.hpcsim.cli;
+package org.hpcsim.bench;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

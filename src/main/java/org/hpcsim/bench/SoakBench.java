@@ -1,4 +1,4 @@
-package org.hpcsim.cli;
+package org.hpcsim.bench;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,14 +15,13 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.kernel.ActorRuntime;
-import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.sim.Simulation;
 import org.hpcsim.soak.Soak;
 
 /**
- * {@code hpcsim bench --soak N}: runs one scenario N times in this process, at its own kernel
+ * {@code hpcsim bench soak}: runs one scenario N times in this process, at its own kernel
  * settings and with busy threads beside it, and checks each run against a run of the same scenario
  * on one thread and one partition: it must end within a wall-clock bound (else it counts as hung,
  * its threads are dumped and the actor system is replaced), without an error, and with every output
@@ -30,27 +29,28 @@ import org.hpcsim.soak.Soak;
  * {@code config-used.conf}, which holds the kernel settings). CPU figures are the process's, less
  * the busy threads'.
  */
-final class SoakBench {
+public final class SoakBench {
     /** The scenario soaked when neither --config nor --trace is given. */
-    static final String DEFAULT_CONFIG = "config/soak.conf";
+    public static final String DEFAULT_CONFIG = "config/soak.conf";
     private static final List<String> NOT_COMPARED = List.of("summary.json", OutputDirectory.MARKER);
 
     private SoakBench() {
     }
 
-    /** Runs the soak; returns the exit status: 0 when every run ended, in time, with the reference outputs. */
-    static int run(RunOptions options, int runs, double boundSeconds, int busyThreads, PrintWriter out)
-            throws IOException, InterruptedException {
-        if (options.config == null && options.trace == null) {
-            options.config = Path.of(DEFAULT_CONFIG);
-        }
-        try (Plugins plugins = Plugins.load(Scenario.plugins(ScenarioLoader.config(options)))) {
-            return soak(options, plugins.registry(), runs, boundSeconds, busyThreads, out);
-        }
+    /** The soaked scenario, as the user gave it, with {@code extra} keys set after every option. */
+    public interface Scenarios {
+        Scenario load(Map<String, String> extra);
     }
 
-    private static int soak(RunOptions options, Registry registry, int runs, double boundSeconds, int busyThreads,
-                            PrintWriter out) throws IOException, InterruptedException {
+    /**
+     * Runs the soak; returns the exit status: 0 when every run ended, in time, with the reference outputs.
+     *
+     * @param registry     the policies the scenarios name
+     * @param boundSeconds wall-clock seconds after which a run counts as hung; 0: 20 times the one-thread run,
+     *                     at least 120
+     */
+    public static int run(Scenarios scenarios, Registry registry, int runs, double boundSeconds, int busyThreads,
+                          PrintWriter out) throws IOException, InterruptedException {
         Path root = Files.createTempDirectory("hpcsim-soak-");
         int hangs = 0;
         int failures = 0;
@@ -58,7 +58,7 @@ final class SoakBench {
         ActorRuntime runtime = ActorRuntime.start();
         try (Soak soak = new Soak(busyThreads)) {
             Path referenceDir = root.resolve("one-thread");
-            Scenario reference = ScenarioLoader.load(options, registry, Map.of("kernel.threads", "1",
+            Scenario reference = scenarios.load(Map.of("kernel.threads", "1",
                     "kernel.partitions-per-thread", "1", "output.dir", referenceDir.toString()));
             long cpu0 = cpuNanos();
             Simulation.Result r = Simulation.prepare(reference, registry).run(runtime);
@@ -66,7 +66,7 @@ final class SoakBench {
                     r.metrics().total(), r.kernel().events(), r.wallSeconds(), (cpuNanos() - cpu0) / 1e9);
             Map<String, byte[]> expected = outputs(referenceDir);
             double bound = boundSeconds > 0 ? boundSeconds : Math.max(120, 20 * r.wallSeconds());
-            Scenario first = ScenarioLoader.load(options, registry, Map.of("output.dir", root.resolve("x").toString()));
+            Scenario first = scenarios.load(Map.of("output.dir", root.resolve("x").toString()));
             out.printf(Locale.ROOT, "soaking %s: %d runs at kernel.threads %d, partitions per thread %d, throughput %d;"
                     + " %d busy thread(s) beside; bound %.0f s a run%n", first.trace(), runs, first.kernel().threads(),
                     first.kernel().partitionsPerThread(), first.kernel().throughput(), busyThreads, bound);
@@ -76,7 +76,7 @@ final class SoakBench {
             int ok = 0;
             for (int i = 1; i <= runs; i++) {
                 Path dir = root.resolve("run-" + i);
-                Scenario scenario = ScenarioLoader.load(options, registry, Map.of("output.dir", dir.toString()));
+                Scenario scenario = scenarios.load(Map.of("output.dir", dir.toString()));
                 ActorRuntime current = runtime;
                 long c0 = cpuNanos() - soak.busyCpuNanos();
                 Soak.Attempt<Simulation.Result> a = soak.attempt(
@@ -112,7 +112,7 @@ final class SoakBench {
                     failures, different);
             if (ok > 0) {
                 out.printf(Locale.ROOT, "; good runs: median %.2f s wall, %.2f s CPU",
-                        BenchCommand.median(Arrays.copyOf(wall, ok)), BenchCommand.median(Arrays.copyOf(cpu, ok)));
+                        Medians.median(Arrays.copyOf(wall, ok)), Medians.median(Arrays.copyOf(cpu, ok)));
             }
             out.println();
         } finally {

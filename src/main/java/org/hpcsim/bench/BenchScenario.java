@@ -1,4 +1,4 @@
-package org.hpcsim.cli;
+package org.hpcsim.bench;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -10,7 +10,7 @@ import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.SyntheticWorkload;
 
 /**
- * The large-machine scenarios of {@code hpcsim bench --scenario NAME}, all in this one table. A
+ * The large-machine scenarios of {@code hpcsim bench run --scenario NAME}, all in this one table. A
  * scenario is a trace (a file of the shared Parallel Workloads Archive traces, or a synthetic trace
  * generated from a fixed seed) and the options of {@code run} that set the machine and the policies.
  * They live in code rather than in configuration files because a synthetic trace has to be generated
@@ -19,19 +19,19 @@ import org.hpcsim.workload.SyntheticWorkload;
  * scenario runs can be printed and repeated by hand.
  *
  * @param name        what {@code --scenario} takes
- * @param description one line for {@code --scenario list}
+ * @param description one line for {@code hpcsim bench scenarios}
  * @param sharedTrace the file in the shared traces directory, or null for a synthetic trace
  * @param synthetic   the synthetic trace's parameters, or null for a shared trace
  * @param arguments   the {@code run} options besides the trace
  */
-record BenchScenario(String name, String description, String sharedTrace, SyntheticWorkload.Spec synthetic,
+public record BenchScenario(String name, String description, String sharedTrace, SyntheticWorkload.Spec synthetic,
                      List<String> arguments) {
 
     /** Where the shared traces are by default: beside the repository, as every document assumes. */
-    static final Path SHARED_TRACES = Path.of("..", "shared", "traces");
+    public static final Path SHARED_TRACES = Path.of("..", "shared", "traces");
 
-    /** Every scenario, in the order {@code --scenario list} prints them. */
-    static final List<BenchScenario> ALL = List.of(
+    /** Every scenario, in the order {@code hpcsim bench scenarios} prints them. */
+    public static final List<BenchScenario> ALL = List.of(
             shared("ricc", "RICC (447,794 jobs, 8,192 cores) on mesh:32x16x16, a core per node; EASY, sorted-free-list",
                     "RICC-2010-2.swf.gz", "--machine", "mesh:32x16x16", "--scheduler", "easy",
                     "--allocator", "sorted-free-list"),
@@ -69,7 +69,7 @@ record BenchScenario(String name, String description, String sharedTrace, Synthe
     }
 
     /**
-     * One size of {@code bench --scaling}: {@code jobsPerNode} jobs a node of the synthetic model, of up
+     * One size of {@code bench scaling}: {@code jobsPerNode} jobs a node of the synthetic model, of up
      * to {@code maxSize} nodes (at most the machine), on {@code simple:nodes}; the scheduler and
      * allocator are the caller's; load 0.9 and seed 21 as the scenarios above. The same jobs per node,
      * job sizes and load at every size keep the simulated time and the work per node alike, so only
@@ -78,7 +78,7 @@ record BenchScenario(String name, String description, String sharedTrace, Synthe
      *
      * @throws InputException when the job count does not fit the trace format's int
      */
-    static BenchScenario scaling(int nodes, int jobsPerNode, int maxSize) {
+    public static BenchScenario scaling(int nodes, int jobsPerNode, int maxSize) {
         long jobs = (long) nodes * jobsPerNode;
         if (jobs > Integer.MAX_VALUE) {
             throw new InputException("command line", 0, "--jobs-per-node", nodes + " nodes x " + jobsPerNode
@@ -95,7 +95,7 @@ record BenchScenario(String name, String description, String sharedTrace, Synthe
      *
      * @throws InputException naming the scenarios there are
      */
-    static BenchScenario named(String name) {
+    public static BenchScenario named(String name) {
         for (BenchScenario s : ALL) {
             if (s.name.equals(name)) {
                 return s;
@@ -103,11 +103,11 @@ record BenchScenario(String name, String description, String sharedTrace, Synthe
         }
         throw new InputException("command line", 0, "--scenario", "no scenario '" + name + "'; there are: "
                 + String.join(", ", ALL.stream().map(BenchScenario::name).toList())
-                + " (bench --scenario list describes them)");
+                + " (hpcsim bench scenarios describes them)");
     }
 
     /** Prints every scenario's name and description. */
-    static void list(PrintWriter out) {
+    public static void list(PrintWriter out) {
         int width = ALL.stream().mapToInt(s -> s.name.length()).max().orElse(0);
         for (BenchScenario s : ALL) {
             out.printf(Locale.ROOT, "%-" + width + "s  %s%n", s.name, s.description);
@@ -123,7 +123,7 @@ record BenchScenario(String name, String description, String sharedTrace, Synthe
      * @param generating told before a trace is generated (it takes seconds to minutes)
      * @throws InputException when the shared trace is missing
      */
-    Path trace(Path traces, Path cache, java.util.function.Consumer<Path> generating) {
+    public Path trace(Path traces, Path cache, java.util.function.Consumer<Path> generating) {
         if (sharedTrace != null) {
             Path file = traces.resolve(sharedTrace);
             if (!Files.isRegularFile(file)) {
@@ -143,20 +143,20 @@ record BenchScenario(String name, String description, String sharedTrace, Synthe
                 throw new InputException(cache.toString(), 0, "--trace-cache", "cannot create: " + e);
             }
             generating.accept(file);
-            GenerateCommand.write(s, file, "--trace-cache");
+            SyntheticTraceFile.write(s, file, "--trace-cache");
         }
         return file;
     }
 
     /** The options of {@code run} this scenario runs with its trace. */
-    List<String> runArguments(Path trace) {
+    public List<String> runArguments(Path trace) {
         List<String> a = new ArrayList<>(List.of("--trace", trace.toString()));
         a.addAll(arguments);
         return a;
     }
 
     /** The same as {@code hpcsim generate} options, for a synthetic trace; null for a shared one. */
-    String generateCommand() {
+    public String generateCommand() {
         if (synthetic == null) {
             return null;
         }

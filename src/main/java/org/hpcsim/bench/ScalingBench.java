@@ -1,4 +1,4 @@
-package org.hpcsim.cli;
+package org.hpcsim.bench;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,15 +19,15 @@ import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.workload.InputException;
 
 /**
- * {@code hpcsim bench --scaling}: the same synthetic workload, {@code jobs-per-node} jobs a node, on
+ * {@code hpcsim bench scaling}: the same synthetic workload, {@code jobs-per-node} jobs a node, on
  * machines of several sizes ({@link BenchScenario#scaling}), each size timed as whole {@code run}
  * processes; prints and writes ({@code scaling.csv}, {@code scaling.png}, {@code scaling.svg}) the
  * medians per size and the cost per job. Each round runs every size once, the order alternating from
  * round to round, so that a machine whose speed drifts favours no size.
  */
-final class ScalingBench {
-    static final List<String> DEFAULT_NODES = List.of("1000", "3000", "10000", "30000", "100000");
-    static final String CSV_HEADER = "nodes,jobs,runs,wall_s,cpu_s,wall_us_per_job,cpu_us_per_job,events,peak_rss_mb,"
+public final class ScalingBench {
+    public static final List<String> DEFAULT_NODES = List.of("1000", "3000", "10000", "30000", "100000");
+    public static final String CSV_HEADER = "nodes,jobs,runs,wall_s,cpu_s,wall_us_per_job,cpu_us_per_job,events,peak_rss_mb,"
             + "simulation_s,simulation_us_per_job";
 
     /** A size of --nodes: N or N:RUNS. */
@@ -96,14 +97,16 @@ final class ScalingBench {
      * status: 0, or that of a run that failed (nothing is written then). Round r runs every size
      * that gets r runs or more.
      *
-     * @param bench runs each child process ({@link BenchCommand#timedRun})
+     * @param origins   the configuration keys the user set, each as given ({@code --machine}, {@code -Dtrace})
+     * @param arguments the options of {@code run} the user gave, passed on to every run
+     * @param force     whether {@code outDir} may be a non-empty directory that holds no finished sweep
      */
-    static int run(BenchCommand bench, RunOptions options, List<String> nodes, int jobsPerNode, int maxSize,
-                   int runs, Path cache, Path outDir, PrintWriter out)
-            throws IOException, InterruptedException {
-        options.origins().forEach((key, origin) -> {
+    public static int run(ChildRuns children, Map<String, String> origins, List<String> arguments, List<String> nodes,
+                          int jobsPerNode, int maxSize, int runs, Path cache, Path outDir, boolean force,
+                          PrintWriter out) throws IOException, InterruptedException {
+        origins.forEach((key, origin) -> {
             if (SIZE_KEYS.contains(key.strip())) {
-                throw new InputException("command line", 0, "--scaling", "each size sets its own " + key.strip()
+                throw new InputException("command line", 0, "bench scaling", "each size sets its own " + key.strip()
                         + " (a synthetic trace on simple:N); drop " + origin);
             }
         });
@@ -118,17 +121,17 @@ final class ScalingBench {
         }
         List<String> common = new ArrayList<>();
         // The policies of the claim this measures unless the user names others (by option or -D).
-        if (!sets(options, "scheduler.policy")) {
+        if (!sets(origins, "scheduler.policy")) {
             common.addAll(List.of("--scheduler", "easy"));
         }
-        if (!sets(options, "allocator.policy")) {
+        if (!sets(origins, "allocator.policy")) {
             common.addAll(List.of("--allocator", "sorted-free-list"));
         }
-        common.addAll(options.toArguments());
+        common.addAll(arguments);
         // Taken before hours of runs, so that a directory in use or holding other files fails now.
-        OutputDirectory dir = OutputDirectory.open(outDir, "scaling", options.force);
+        OutputDirectory dir = OutputDirectory.open(outDir, "scaling", force);
         try {
-            List<List<String>> arguments = new ArrayList<>();
+            List<List<String>> runArguments = new ArrayList<>();
             for (BenchScenario s : scenarios) {
                 Path trace = s.trace(BenchScenario.SHARED_TRACES, cache, file -> {
                     out.printf("generating %s (%s)%n", file, s.generateCommand());
@@ -136,13 +139,13 @@ final class ScalingBench {
                 });
                 List<String> a = s.runArguments(trace);
                 a.addAll(common);
-                arguments.add(a);
+                runArguments.add(a);
             }
             for (int v = 0; v < sizes.size(); v++) {
-                out.printf("%d nodes: hpcsim run %s%n", sizes.get(v).nodes(), String.join(" ", arguments.get(v)));
+                out.printf("%d nodes: hpcsim run %s%n", sizes.get(v).nodes(), String.join(" ", runArguments.get(v)));
             }
             out.flush();
-            List<List<BenchCommand.Sample>> samples = new ArrayList<>();
+            List<List<Sample>> samples = new ArrayList<>();
             sizes.forEach(n -> samples.add(new ArrayList<>()));
             int rounds = sizes.stream().mapToInt(Size::runs).max().orElseThrow();
             for (int round = 1; round <= rounds; round++) {
@@ -154,14 +157,14 @@ final class ScalingBench {
                     int n = sizes.get(v).nodes();
                     Path runDir = Files.createTempDirectory("hpcsim-bench-");
                     try {
-                        BenchCommand.Sample sample = bench.timedRun(arguments.get(v), runDir);
+                        Sample sample = children.timedRun(runArguments.get(v), runDir);
                         if (sample == null) {
                             out.printf("round %d, %d nodes: the run failed (its error is above)%n", round, n);
                             out.flush();
-                            return bench.failedStatus();
+                            return children.failedStatus();
                         }
                         samples.get(v).add(sample);
-                        out.printf(Locale.ROOT, "round %d, %d nodes: %s%n", round, n, BenchCommand.describe(sample));
+                        out.printf(Locale.ROOT, "round %d, %d nodes: %s%n", round, n, sample.describe());
                         out.flush();
                     } finally {
                         OutputDirectory.deleteTree(runDir);
@@ -183,19 +186,19 @@ final class ScalingBench {
         }
     }
 
-    private static boolean sets(RunOptions options, String key) {
-        return options.toOverrides().keySet().stream().anyMatch(k -> k.strip().equals(key));
+    private static boolean sets(Map<String, String> origins, String key) {
+        return origins.keySet().stream().anyMatch(k -> k.strip().equals(key));
     }
 
     /** One size's medians over its samples. */
-    static Row row(int nodes, int jobs, List<BenchCommand.Sample> samples) {
-        double[] wall = samples.stream().mapToDouble(BenchCommand.Sample::processSeconds).toArray();
-        double[] cpu = samples.stream().mapToDouble(BenchCommand.Sample::cpuSeconds).toArray();
-        double[] events = samples.stream().mapToDouble(BenchCommand.Sample::events).toArray();
-        double rss = samples.stream().mapToDouble(BenchCommand.Sample::peakRssMb).max().orElse(Double.NaN);
-        double[] simulation = samples.stream().mapToDouble(BenchCommand.Sample::simulationSeconds).toArray();
-        return new Row(nodes, jobs, samples.size(), BenchCommand.median(wall), BenchCommand.median(cpu),
-                Math.round(BenchCommand.median(events)), rss, BenchCommand.median(simulation));
+    static Row row(int nodes, int jobs, List<Sample> samples) {
+        double[] wall = Sample.column(samples, Sample::processSeconds);
+        double[] cpu = Sample.column(samples, Sample::cpuSeconds);
+        double[] events = Sample.column(samples, Sample::events);
+        double rss = Medians.max(Sample.column(samples, Sample::peakRssMb));
+        double[] simulation = Sample.column(samples, Sample::simulationSeconds);
+        return new Row(nodes, jobs, samples.size(), Medians.median(wall), Medians.median(cpu),
+                Math.round(Medians.median(events)), rss, Medians.median(simulation));
     }
 
     /** The medians as printed: one line per size under a header. */

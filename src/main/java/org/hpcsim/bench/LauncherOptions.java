@@ -1,4 +1,4 @@
-package org.hpcsim.cli;
+package org.hpcsim.bench;
 
 import java.lang.management.ManagementFactory;
 import java.util.List;
