@@ -214,6 +214,23 @@ class ArchitectureTest {
                 "the reader must see the Pekko executor's use of Pekko");
     }
 
+    @Test
+    void theKernelApiUsesNeitherPekkoNorAnExecutor() {
+        List<String> offenders = new ArrayList<>();
+        for (String prefix : List.of("org/apache/pekko/", "org/hpcsim/kernel/pekko/", "org/hpcsim/kernel/sequential/")) {
+            for (String cls : IMPORTS.classesUsingPrefix("kernel", prefix)) {
+                if (cls.startsWith("org.hpcsim.kernel.") && cls.indexOf('.', "org.hpcsim.kernel.".length()) < 0) {
+                    offenders.add(cls + " -> " + prefix);
+                }
+            }
+        }
+        assertTrue(offenders.isEmpty(), "the kernel API (org.hpcsim.kernel) must not use Pekko or an executor: "
+                + offenders);
+        assertTrue(IMPORTS.classesUsingPrefix("kernel", "org/apache/pekko/").stream()
+                        .anyMatch(c -> c.startsWith("org.hpcsim.kernel.pekko.")),
+                "the reader must see the Pekko executor's use of Pekko");
+    }
+
     /** The strongly connected groups of more than one package (Tarjan), each sorted, in order of their first package. */
     static List<List<String>> cycles(Map<String, Set<String>> graph) {
         List<List<String>> found = new ArrayList<>();

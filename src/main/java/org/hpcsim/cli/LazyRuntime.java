@@ -2,7 +2,7 @@ package org.hpcsim.cli;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.kernel.pekko.ActorRuntime;
 
 /**
  * The actor runtime of one command, started only if a run is to use actors: on the first {@link

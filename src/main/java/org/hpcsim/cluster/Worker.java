@@ -20,7 +20,7 @@ import org.apache.pekko.cluster.typed.SelfUp;
 import org.apache.pekko.cluster.typed.Subscribe;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
-import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.kernel.pekko.ActorRuntime;
 import org.hpcsim.plot.PlotOptions;
 import org.hpcsim.plot.RunPlots;
 import org.hpcsim.plugin.Plugins;

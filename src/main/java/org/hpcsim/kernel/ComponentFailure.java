@@ -31,7 +31,7 @@ public final class ComponentFailure extends RuntimeException {
     }
 
     /** A message as text, cut to a readable length; one whose toString throws is named by its class. */
-    static String describe(Object message) {
+    public static String describe(Object message) {
         String text;
         try {
             text = String.valueOf(message);

@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
  * messages from) and what it asks for, and catches what it throws as a {@link ComponentFailure}.
  * Both executors use it, so a component cannot tell them apart.
  */
-final class ComponentHost implements Context {
+public final class ComponentHost implements Context {
     private static final List<Envelope> NO_MESSAGES = List.of();
 
     private final int id;
@@ -37,7 +37,7 @@ final class ComponentHost implements Context {
     /**
      * @param name the instance's name in errors, e.g. {@code scheduler-128}
      */
-    ComponentHost(int id, int localIndex, String name, long masterSeed) {
+    public ComponentHost(int id, int localIndex, String name, long masterSeed) {
         this.id = id;
         this.localIndex = localIndex;
         this.name = name;
@@ -46,7 +46,7 @@ final class ComponentHost implements Context {
 
     /** Creates the component; what the factory throws fails the run, naming the component. */
     @SuppressWarnings("unchecked")
-    void create(ComponentFactory<?> factory, Ports ports) {
+    public void create(ComponentFactory<?> factory, Ports ports) {
         try {
             component = (Component<Object>) factory.create(ports);
         } catch (RuntimeException | Error e) {
@@ -58,25 +58,25 @@ final class ComponentHost implements Context {
         }
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
     /** Where a component's messages go as it sends them, instead of into its acknowledgement. */
-    interface Sink {
-        void sent(Envelope message);
+    public interface Sink {
+        public void sent(Envelope message);
     }
 
     /**
      * From now on, what the component sends goes to {@code sink} as it sends it, and acknowledgements
      * list no messages: the sequential executor's way, with no outbox per delivery.
      */
-    void sendTo(Sink sink) {
+    public void sendTo(Sink sink) {
         this.sink = sink;
     }
 
     /** Handles one kernel command and answers what it did, as the partition manager's {@code Handled}. */
-    PartitionCommand.Handled handle(KernelCommand command) {
+    public Handled handle(KernelCommand command) {
         run(command);
         return acknowledge();
     }
@@ -86,14 +86,14 @@ final class ComponentHost implements Context {
      * threw (the rest of a failed delivery's messages are not handled); for the sequential executor,
      * with no command or acknowledgement records.
      */
-    void deliverNext(long time, int round, Envelope message) {
+    public void deliverNext(long time, int round, Envelope message) {
         if (error == null) {
             deliver(time, round, message);
         }
     }
 
     /** Handles one kernel command; what it did is then taken with {@link #takeFlags} and {@link #takeError}. */
-    void run(KernelCommand command) {
+    public void run(KernelCommand command) {
         if (command instanceof KernelCommand.DeliverOne one) {
             deliver(one.time(), one.round(), one.message());
         } else if (command instanceof KernelCommand.Deliver many) {
@@ -115,7 +115,7 @@ final class ComponentHost implements Context {
     }
 
     /** The run is over (ended or failed): lets the component release what it holds. */
-    void stopped() {
+    public void stopped() {
         if (component != null) {
             component.onStopped();
         }
@@ -146,20 +146,20 @@ final class ComponentHost implements Context {
         error = new ComponentFailure(id, name, now, round, doing, e);
     }
 
-    private PartitionCommand.Handled acknowledge() {
+    private Handled acknowledge() {
         List<Envelope> out = moreOut != null ? moreOut : firstOut != null ? List.of(firstOut) : NO_MESSAGES;
         firstOut = null;
         moreOut = null;
         int flags = takeFlags();
-        return new PartitionCommand.Handled(localIndex, out, flags, takeError());
+        return new Handled(localIndex, out, flags, takeError());
     }
 
     /** What the component asked of the kernel since the last call ({@code Handled}'s flags), forgotten then. */
-    int takeFlags() {
-        int flags = (endOfInstantRequested ? PartitionCommand.Handled.END_OF_INSTANT : 0)
-                | (windDownRequested ? PartitionCommand.Handled.WIND_DOWN : 0)
-                | (stopRequested ? PartitionCommand.Handled.STOP : 0)
-                | (haltRequested ? PartitionCommand.Handled.HALT : 0);
+    public int takeFlags() {
+        int flags = (endOfInstantRequested ? Handled.END_OF_INSTANT : 0)
+                | (windDownRequested ? Handled.WIND_DOWN : 0)
+                | (stopRequested ? Handled.STOP : 0)
+                | (haltRequested ? Handled.HALT : 0);
         endOfInstantRequested = false;
         windDownRequested = false;
         stopRequested = false;
@@ -168,7 +168,7 @@ final class ComponentHost implements Context {
     }
 
     /** What the component threw since the last call, or null; forgotten then. */
-    ComponentFailure takeError() {
+    public ComponentFailure takeError() {
         ComponentFailure failure = error;
         error = null;
         return failure;

@@ -43,7 +43,7 @@ public final class KernelControl {
     private volatile boolean ending;
     private volatile boolean pauseRequested;
     private volatile boolean stepping;
-    private volatile Consumer<CoordinatorCommand.Resume> coordinator;
+    private volatile Consumer<Resume> coordinator;
     private Pause pause;
     private long nextSeq;
     private long stopAt = Long.MIN_VALUE;
@@ -138,7 +138,7 @@ public final class KernelControl {
         pause = null;
         List<Envelope> batch = List.copyOf(injected);
         injected.clear();
-        coordinator.accept(new CoordinatorCommand.Resume(batch, stop, stopAt));
+        coordinator.accept(new Resume(batch, stop, stopAt));
     }
 
     private Pause requirePaused() {
@@ -157,16 +157,16 @@ public final class KernelControl {
     }
 
     /** The executor's way to resume the run (the coordinator's mailbox, or the sequential loop's queue). */
-    void attach(Consumer<CoordinatorCommand.Resume> coordinator) {
+    public void attach(Consumer<Resume> coordinator) {
         this.coordinator = coordinator;
     }
 
-    void start(long firstSeq) {
+    public void start(long firstSeq) {
         this.nextSeq = firstSeq;
     }
 
     /** Coordinator: whether to pause before advancing to {@code next}, having advanced {@code advanced} instants since the last resume. */
-    boolean shouldPause(long next, long advanced) {
+    public boolean shouldPause(long next, long advanced) {
         if (next >= endAt) {
             ending = true;
             return true;
@@ -178,7 +178,7 @@ public final class KernelControl {
         return (stepping && advanced >= 1) || next >= pauseAt;
     }
 
-    void paused(Pause p) {
+    public void paused(Pause p) {
         pausedSince = System.nanoTime();
         if (ending) {
             // The end time: the coordinator stops itself; nobody waits for this pause.
@@ -190,7 +190,7 @@ public final class KernelControl {
         signals.add(p);
     }
 
-    void finished() {
+    public void finished() {
         signals.add(FINISHED);
     }
 }

@@ -20,7 +20,7 @@ public final class KernelFailure extends RuntimeException {
      * What an exception thrown while a kernel actor handled {@code command} fails the run with: a
      * {@code KernelFailure} as it is, anything else wrapped with who threw, on what, and its state.
      */
-    static KernelFailure thrown(Throwable e, String who, Object command, java.util.function.Supplier<String> state) {
+    public static KernelFailure thrown(Throwable e, String who, Object command, java.util.function.Supplier<String> state) {
         return e instanceof KernelFailure f ? f
                 : new KernelFailure(who + " failed handling " + command + ": " + e + "; its state: " + state.get(), e);
     }

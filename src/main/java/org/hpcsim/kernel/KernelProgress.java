@@ -8,7 +8,7 @@ public final class KernelProgress {
     private volatile long time;
     private volatile long events;
 
-    void update(long time, long events) {
+    public void update(long time, long events) {
         this.time = time;
         this.events = events;
     }

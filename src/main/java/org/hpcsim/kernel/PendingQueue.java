@@ -11,7 +11,7 @@ import java.util.PriorityQueue;
  * time, and a bucket is sorted once, when its round is run. A priority queue of every pending
  * message paid a logarithm of all of them (most due at later instants) on every insertion and removal.
  */
-final class PendingQueue {
+public final class PendingQueue {
 
     private record Due(long time, int round) {
     }
@@ -154,7 +154,7 @@ final class PendingQueue {
     private Bucket last;
     private int size;
 
-    void add(Envelope e) {
+    public void add(Envelope e) {
         Bucket b = last;
         if (b == null || b.due.time() != e.time() || b.due.round() != e.round()) {
             Due due = new Due(e.time(), e.round());
@@ -171,13 +171,13 @@ final class PendingQueue {
     }
 
     /** The first message in pending order, or null. */
-    Envelope peek() {
+    public Envelope peek() {
         Bucket b = buckets.peek();
         return b == null ? null : b.first();
     }
 
     /** Takes out the first message in pending order, or returns null. */
-    Envelope poll() {
+    public Envelope poll() {
         Bucket b = buckets.peek();
         if (b == null) {
             return null;
@@ -196,21 +196,21 @@ final class PendingQueue {
     }
 
     /** Due time of the first message, or {@link SimTime#NEVER}: without sorting its bucket. */
-    long firstTime() {
+    public long firstTime() {
         Bucket b = buckets.peek();
         return b == null ? SimTime.NEVER : b.due.time();
     }
 
     /** Due round of the first message (the queue must not be empty): without sorting its bucket. */
-    int firstRound() {
+    public int firstRound() {
         return buckets.element().due.round();
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 }

@@ -17,7 +17,7 @@ import java.util.Map;
 public final class Wiring {
 
     /** One component to create: its id, its instance name, its factory and its ports. */
-    record Spec(int id, String instanceName, ComponentFactory<?> factory, Ports ports) {
+    public record Spec(int id, String instanceName, ComponentFactory<?> factory, Ports ports) {
     }
 
     /** A component, or a group of them, as added: its type, ids, factory and connected ports. */
@@ -142,7 +142,7 @@ public final class Wiring {
     }
 
     /** Every component to create, in id order (an empty group connects nothing, so its ports are not checked). */
-    List<Spec> specs() {
+    public List<Spec> specs() {
         check();
         List<Spec> specs = new ArrayList<>(size);
         for (Entry e : entries) {
@@ -155,12 +155,12 @@ public final class Wiring {
     }
 
     /** The messages scheduled before the run, in the order they were scheduled. */
-    List<Envelope> initial() {
+    public List<Envelope> initial() {
         return List.copyOf(initial);
     }
 
     /** Numbers messages injected later after the scheduled ones. */
-    long initialCount() {
+    public long initialCount() {
         return initialSeq;
     }
 

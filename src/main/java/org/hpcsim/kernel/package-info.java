@@ -1,17 +1,19 @@
 /**
- * The simulation kernel. Its component API is plain Java: {@link org.hpcsim.kernel.Component},
- * {@link org.hpcsim.kernel.Context}, typed {@link org.hpcsim.kernel.Address}es that only the kernel
- * makes, {@link org.hpcsim.kernel.Port}s declared by a {@link org.hpcsim.kernel.ComponentType}, and the
- * {@link org.hpcsim.kernel.Wiring} plan that adds components (assigning their ids) and connects their
- * ports. Two {@link org.hpcsim.kernel.Executor}s run a plan under the time contract (integer-microsecond
- * virtual time in (t, round) pairs, per-round delivery in (sender id, sequence) order, end-of-instant
- * and wind-down calls): {@link org.hpcsim.kernel.PekkoExecutor}, actors under a root coordinator and
- * partition managers that count messages to quiescence, and {@link org.hpcsim.kernel.SequentialExecutor},
- * one queue on one thread, the oracle. Both host components through {@code ComponentHost}. The
- * coordinator's and partition managers' rules are in Pekko-free classes ({@code CoordinatorLogic},
- * {@code PartitionLogic}) that their actors only feed, so that tests drive them under any message order.
- * Any failure ends a run with a {@link org.hpcsim.kernel.ComponentFailure} or a
- * {@link org.hpcsim.kernel.KernelFailure}; nothing waits on a dead actor. Depends on Pekko Typed only
- * (in the Pekko executor's classes); every other package may depend on it, it on none of them.
+ * The simulation kernel's API, free of Pekko: what components and the code that runs them use.
+ * {@link org.hpcsim.kernel.Component}, {@link org.hpcsim.kernel.Context}, typed
+ * {@link org.hpcsim.kernel.Address}es that only the kernel makes, {@link org.hpcsim.kernel.Port}s declared
+ * by a {@link org.hpcsim.kernel.ComponentType}, the {@link org.hpcsim.kernel.Wiring} plan that adds
+ * components (assigning their ids) and connects their ports, {@link org.hpcsim.kernel.KernelControl}
+ * (pause, inject, stop), {@link org.hpcsim.kernel.SimTime}, the run's options, statistics and failures.
+ * An {@link org.hpcsim.kernel.Executor} runs a plan under the time contract (integer-microsecond virtual
+ * time in (t, round) pairs, per-round delivery in (sender id, sequence) order, end-of-instant and
+ * wind-down calls): {@link org.hpcsim.kernel.sequential.SequentialExecutor}, one queue on one thread, the
+ * oracle; or {@link org.hpcsim.kernel.pekko.PekkoExecutor}, actors under a root coordinator and partition
+ * managers. What both executors share to host a component is here too, public for them alone:
+ * {@link org.hpcsim.kernel.ComponentHost} (a component's context and its calls), the
+ * {@link org.hpcsim.kernel.Envelope}s and {@link org.hpcsim.kernel.KernelCommand}s it is handed, the
+ * {@link org.hpcsim.kernel.Handled} answer it gives, the {@link org.hpcsim.kernel.PendingQueue} of
+ * messages due, and the {@link org.hpcsim.kernel.Resume} a control sends. Depends on the JDK alone; a test
+ * checks that no class of this package uses Pekko or an executor's package.
  */
 package org.hpcsim.kernel;

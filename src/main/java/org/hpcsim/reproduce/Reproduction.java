@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
-import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.kernel.pekko.ActorRuntime;
 import org.hpcsim.registry.Registry;
 
 /** One published experiment that {@code hpcsim reproduce NAME} runs and sets beside the paper's figures. */

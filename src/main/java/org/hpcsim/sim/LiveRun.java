@@ -11,7 +11,7 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.events.ScenarioEvent;
-import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.kernel.pekko.ActorRuntime;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.KernelControl;
 import org.hpcsim.kernel.SimTime;

@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
-import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.kernel.pekko.ActorRuntime;
 import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.report.RunMetrics;

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import java.util.function.Supplier;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
-import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.kernel.pekko.ActorRuntime;
 import org.hpcsim.malleable.AlphaBound;
 import org.hpcsim.malleable.ExactSolver;
 import org.hpcsim.malleable.GeneralizedMalleable;

@@ -32,7 +32,7 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.function.Supplier;
 import org.hpcsim.config.ConfigLoader;
-import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.kernel.pekko.ActorRuntime;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.plot.PlotOptions;
 import org.hpcsim.plot.RunPlots;

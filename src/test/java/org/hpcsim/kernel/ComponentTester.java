@@ -23,7 +23,7 @@ public final class ComponentTester {
     }
 
     /** Hands the component one kernel command; returns its answer. */
-    public PartitionCommand.Handled run(KernelCommand command) {
+    public Handled run(KernelCommand command) {
         return host.handle(command);
     }
 

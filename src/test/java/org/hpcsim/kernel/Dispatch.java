@@ -28,7 +28,7 @@ public final class Dispatch {
         List<String> unhandled = new ArrayList<>();
         for (Class<?> record : records) {
             Envelope e = new Envelope(1, 1, Envelope.KERNEL, 0, target, placeholder(record));
-            PartitionCommand.Handled h = fresh.get().run(new KernelCommand.DeliverOne(1, 1, e));
+            Handled h = fresh.get().run(new KernelCommand.DeliverOne(1, 1, e));
             for (Throwable t = h.error(); t != null; t = t.getCause() == t ? null : t.getCause()) {
                 if (t instanceof UnhandledMessage) {
                     unhandled.add(record.getSimpleName());

@@ -48,7 +48,7 @@ class DispatchTest {
     @Test
     void anUnhandledMessageEndsTheRunNamingTheMessageAndItsSender() {
         Envelope e = new Envelope(5, 0, 3, 0, 1, new Protocol.B(List.of(), null));
-        PartitionCommand.Handled h = handlingAAndC().run(new KernelCommand.DeliverOne(5, 0, e));
+        Handled h = handlingAAndC().run(new KernelCommand.DeliverOne(5, 0, e));
         assertTrue(h.error().getMessage().contains("handling B[names=[], anything=null] from component 3: "
                 + UnhandledMessage.class.getName() + ": no handler for DispatchTest.Protocol.B"), h.error().getMessage());
     }

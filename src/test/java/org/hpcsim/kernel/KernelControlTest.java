@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Kernel control: pausing between instants, injecting messages, stepping, stopping from outside,
- * and the wind-down calls (after a stop, after {@link ComponentActor#endSimulation()}, and when
+ * and the wind-down calls (after a stop, after {@code ComponentActor#endSimulation()}, and when
  * nothing is pending). Runs are driven from the test thread while {@link Kernel#run} blocks in a
  * thread of its own, as the live console does.
  */

@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.hpcsim.kernel.pekko.ActorRuntime;
 
 /**
  * The same model gives the same logs whatever the threads, partitions, dispatcher throughput and

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.hpcsim.testing.TestRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.hpcsim.kernel.pekko.ActorRuntime;
 
 /**
  * Whatever goes wrong, a run ends with a named error instead of hanging: a component that throws, a

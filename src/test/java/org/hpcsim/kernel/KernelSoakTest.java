@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import org.hpcsim.soak.Soak;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.hpcsim.kernel.pekko.ActorRuntime;
 
 /**
  * The determinism test's five settings, run {@code soak.runs} times in turn with a busy thread

@@ -6,24 +6,24 @@ import java.util.SplittableRandom;
 
 /**
  * A component for driving the kernel's protocol without Pekko: it answers the partition's
- * {@link KernelCommand}s exactly as {@link ComponentActor} does (one {@link PartitionCommand.Handled}
+ * {@link KernelCommand}s exactly as {@code pekko.ComponentActor} does (one {@link Handled}
  * each, with its outbox and its end-of-instant, wind-down and stop requests), and behaves like
  * {@link GossipModel}: it logs every delivery and call with its (time, round), and, drawing from its
  * own random stream in handling order, forwards hops to random peers with zero or positive latency.
  * Any change in what it is handed, when, or in which order changes its log.
  */
-final class PlainGossip {
+public final class PlainGossip {
 
     /** A hop: logged, then forwarded {@code ttl} more times. */
-    record Hop(int from, int ttl, long value) {
+    public record Hop(int from, int ttl, long value) {
     }
 
     /**
      * How the components behave: chances (in percent) of asking for an end-of-instant call on a hop,
      * of sending from that call, of asking for a wind-down call, and of ending the run early
-     * ({@link ComponentActor#endSimulation}) on a hop with no hops left.
+     * ({@code ComponentActor.endSimulation}) on a hop with no hops left.
      */
-    record Behaviour(int components, int eoiPercent, int eoiSendPercent, int windDownPercent, int stopPercent) {
+    public record Behaviour(int components, int eoiPercent, int eoiSendPercent, int windDownPercent, int stopPercent) {
     }
 
     private final int id;
@@ -40,19 +40,19 @@ final class PlainGossip {
     private boolean inEndOfInstant;
     private boolean ended;
 
-    PlainGossip(int id, int partitions, long seed, Behaviour behaviour) {
+    public PlainGossip(int id, int partitions, long seed, Behaviour behaviour) {
         this.id = id;
         this.localIndex = id / partitions;
         this.behaviour = behaviour;
         this.random = RandomStreams.forComponent(seed, id);
     }
 
-    String log() {
+    public String log() {
         return log.toString();
     }
 
     /** Handles one kernel command and returns the acknowledgement the component sends its partition. */
-    PartitionCommand.Handled handle(KernelCommand command) {
+    public Handled handle(KernelCommand command) {
         if (command instanceof KernelCommand.DeliverOne one) {
             receive(one.time(), one.round(), one.message());
         } else if (command instanceof KernelCommand.Deliver many) {
@@ -71,7 +71,7 @@ final class PlainGossip {
             ended = true;
             log.append("end@").append(end.time()).append(" state=").append(state);
         }
-        PartitionCommand.Handled h = new PartitionCommand.Handled(localIndex, out, flags, null);
+        Handled h = new Handled(localIndex, out, flags, null);
         out = new ArrayList<>();
         flags = 0;
         return h;
@@ -91,14 +91,14 @@ final class PlainGossip {
         log.append(time).append(',').append(r).append(':').append(e.sender()).append('#').append(e.seq())
                 .append('>').append(h.value()).append(';');
         if (random.nextInt(100) < behaviour.eoiPercent()) {
-            flags |= PartitionCommand.Handled.END_OF_INSTANT;
+            flags |= Handled.END_OF_INSTANT;
         }
         if (random.nextInt(100) < behaviour.windDownPercent()) {
-            flags |= PartitionCommand.Handled.WIND_DOWN;
+            flags |= Handled.WIND_DOWN;
         }
         if (h.ttl() == 0) {
             if (random.nextInt(100) < behaviour.stopPercent()) {
-                flags |= PartitionCommand.Handled.STOP;
+                flags |= Handled.STOP;
             }
             return;
         }

@@ -9,23 +9,23 @@ import java.util.List;
  * "time,round:text" in one shared log (in handling order, which the kernel makes deterministic),
  * then its follow-up sends are made. Used to check the kernel's time contract rule by rule.
  */
-final class ScriptedModel {
+public final class ScriptedModel {
     /** A message: log {@code text}, then make the {@code then} sends; {@code eoi} asks for an end-of-instant call. */
-    record Note(String text, boolean eoi, List<Send> then) {
-        Note(String text, Send... then) {
+    public record Note(String text, boolean eoi, List<Send> then) {
+        public Note(String text, Send... then) {
             this(text, false, List.of(then));
         }
     }
 
     /** A send to make: to component {@code to} after {@code latency} microseconds. */
-    record Send(int to, long latency, Note note) {
+    public record Send(int to, long latency, Note note) {
     }
 
     /** Sent at an end-of-instant call (once), if set. */
     record EoiReply(int to, Note note) {
     }
 
-    final List<String> log = Collections.synchronizedList(new ArrayList<>());
+    public final List<String> log = Collections.synchronizedList(new ArrayList<>());
 
     /** Adds {@code n} scripted components; component {@code eoiReplier} answers its first EOI call. */
     void build(TestKernel kernel, int n, EoiReply eoiReply, int eoiReplier) {
@@ -35,12 +35,12 @@ final class ScriptedModel {
         }
     }
 
-    static final class Actor extends TestComponent<Note> {
+    public static final class Actor extends TestComponent<Note> {
         private final List<String> log;
         private EoiReply reply;
         private int seen;
 
-        Actor(List<String> log, EoiReply reply) {
+        public Actor(List<String> log, EoiReply reply) {
             this.log = log;
             this.reply = reply;
         }

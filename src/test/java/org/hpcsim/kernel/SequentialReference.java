@@ -14,10 +14,10 @@ import java.util.TreeSet;
  * sequence) order; components are called in id order (which the contract leaves free, and the
  * components' logs cannot see).
  */
-final class SequentialReference {
+public final class SequentialReference {
 
     /** What a run did: each component's log, and the kernel's statistics (less its Pekko message count). */
-    record Outcome(List<String> logs, long endTime, long instants, long rounds, long messages, long events,
+    public record Outcome(List<String> logs, long endTime, long instants, long rounds, long messages, long events,
                    long activations) {
     }
 
@@ -35,7 +35,7 @@ final class SequentialReference {
         pending.addAll(initial);
     }
 
-    static Outcome run(List<PlainGossip> components, List<Envelope> initial) {
+    public static Outcome run(List<PlainGossip> components, List<Envelope> initial) {
         return new SequentialReference(components, initial).run();
     }
 
@@ -121,15 +121,15 @@ final class SequentialReference {
         }
     }
 
-    private void apply(int component, PartitionCommand.Handled h) {
+    private void apply(int component, Handled h) {
         pending.addAll(h.out());
-        if ((h.flags() & PartitionCommand.Handled.END_OF_INSTANT) != 0) {
+        if ((h.flags() & Handled.END_OF_INSTANT) != 0) {
             wantsEndOfInstant.add(component);
         }
-        if ((h.flags() & PartitionCommand.Handled.WIND_DOWN) != 0) {
+        if ((h.flags() & Handled.WIND_DOWN) != 0) {
             wantsWindDown.add(component);
         }
-        if ((h.flags() & PartitionCommand.Handled.STOP) != 0) {
+        if ((h.flags() & Handled.STOP) != 0) {
             stop = true;
         }
     }

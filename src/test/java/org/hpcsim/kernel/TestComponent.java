@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
  * Base class of the kernel tests' models: the component calls as protected methods, so that a model
  * reads like a plain actor. It keeps the context it is called with (the same object for its life).
  */
-abstract class TestComponent<C> implements Component<C> {
+public abstract class TestComponent<C> implements Component<C> {
     private Context context;
 
     protected abstract void onMessage(C message);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.hpcsim.kernel.sequential.SequentialExecutor;
 
 /** The wiring plan: ids in the order components are added, and every mistake in connecting ports named. */
 class WiringTest {

@@ -12,7 +12,7 @@ import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.kernel.PartitionCommand;
+import org.hpcsim.kernel.Handled;
 import org.junit.jupiter.api.Test;
 
 /** A link actor driven synchronously. */
@@ -26,7 +26,7 @@ class LinkActorTest {
             ComponentTester.ports(LINK_COMPONENT, LINK).to(LinkActor.RECORDER, ComponentTester.address(RECORDER)),
             LinkActor::new);
 
-    private PartitionCommand.Handled deliver(long time, int round, int sender, Object payload) {
+    private Handled deliver(long time, int round, int sender, Object payload) {
         return link.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, sender, 0, LINK_COMPONENT, payload)));
     }
 
@@ -36,7 +36,7 @@ class LinkActorTest {
 
     @Test
     void onceTheInstantsJoinsAreInEachJobHearsTheTotalItsOwnWeightAndItsPosition() {
-        PartitionCommand.Handled first = deliver(5, 1, 1, new LinkProtocol.Join(10, 30, LEAD_A, 4, 1));
+        Handled first = deliver(5, 1, 1, new LinkProtocol.Join(10, 30, LEAD_A, 4, 1));
         assertTrue(first.wantsEndOfInstant());
         assertTrue(first.out().isEmpty(), "nothing is sent before the instant's joins are all in");
         deliver(5, 1, 5, new LinkProtocol.Join(11, 10, LEAD_B, 0, 2));

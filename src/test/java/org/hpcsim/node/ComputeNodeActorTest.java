@@ -16,7 +16,7 @@ import org.hpcsim.failure.ExponentialFailures;
 import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.kernel.PartitionCommand;
+import org.hpcsim.kernel.Handled;
 import org.hpcsim.workload.JobStatus;
 import org.junit.jupiter.api.Test;
 
@@ -37,20 +37,20 @@ class ComputeNodeActorTest {
     private final ComponentTester node = ComponentTester.of(NODE, 1, ports(),
             ports -> new ComputeNodeActor(ports, 5, 0, null));
 
-    private PartitionCommand.Handled deliver(long time, int round, Object payload) {
+    private Handled deliver(long time, int round, Object payload) {
         return node.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, SCHEDULER, 0, NODE,
                 payload)));
     }
 
     @Test
     void runsTheJobForItsRunTimeThenReportsAfterTheReportLatency() {
-        PartitionCommand.Handled started = deliver(100, 2, new NodeProtocol.StartJob(7, 50, 80, 0));
+        Handled started = deliver(100, 2, new NodeProtocol.StartJob(7, 50, 80, 0));
         assertNull(started.error());
         assertFalse(started.wantsEndOfInstant());
         Envelope wake = started.out().get(0);
         assertEquals(new Envelope(150, 0, NODE, 0, NODE, new NodeProtocol.RunEnds(7, 1)), wake);
 
-        PartitionCommand.Handled ended = deliver(150, 0, wake.payload());
+        Handled ended = deliver(150, 0, wake.payload());
         Envelope report = ended.out().get(0);
         assertEquals(SCHEDULER, report.target());
         assertEquals(155, report.time());
@@ -69,7 +69,7 @@ class ComputeNodeActorTest {
     @Test
     void aSecondJobOnABusyNodeIsAFailureReportedToTheKernel() {
         deliver(0, 1, new NodeProtocol.StartJob(1, 100, 100, 0));
-        PartitionCommand.Handled h = deliver(10, 1, new NodeProtocol.StartJob(2, 100, 100, 0));
+        Handled h = deliver(10, 1, new NodeProtocol.StartJob(2, 100, 100, 0));
         assertEquals(NODE, h.error().componentId());
     }
 
@@ -77,7 +77,7 @@ class ComputeNodeActorTest {
     void aLeadNodeJoinsItsLinksFollowsItsStretchAndEndsTheJobForItsOtherNodes() {
         NodeProtocol.Flow flow = new NodeProtocol.Flow(new int[] {NODE, 4}, new int[] {2, 9},
                 new long[] {6, 3}, 1.0, 1.0);
-        PartitionCommand.Handled started = deliver(0, 1, new NodeProtocol.StartJob(7, 50, 1000, flow, false, 0));
+        Handled started = deliver(0, 1, new NodeProtocol.StartJob(7, 50, 1000, flow, false, 0));
         List<Envelope> out = started.out();
         assertEquals(new LinkProtocol.Join(7, 6, ComponentTester.<NodeProtocol>address(NODE), 0, 1), out.get(0).payload());
         assertEquals(102, out.get(0).target());
@@ -136,7 +136,7 @@ class ComputeNodeActorTest {
     }
 
     /** The only message the delivery sent: to the scheduler, after the report latency. */
-    private static Object reportOf(PartitionCommand.Handled h, long now) {
+    private static Object reportOf(Handled h, long now) {
         assertNull(h.error());
         assertEquals(1, h.out().size(), "one report, nothing else: " + h.out());
         Envelope e = h.out().get(0);
@@ -153,7 +153,7 @@ class ComputeNodeActorTest {
         // Without the links model the node does not follow the job's work: NaN.
         assertEquals(new SchedulerProtocol.NodeFailed(NODE, 20, 7, Double.NaN, null, "scenario", false), report);
         // The job's end was already due: it must not be reported a second time.
-        PartitionCommand.Handled stale = deliver(50, 0, wake.payload());
+        Handled stale = deliver(50, 0, wake.payload());
         assertNull(stale.error());
         assertTrue(stale.out().isEmpty());
     }
@@ -182,7 +182,7 @@ class ComputeNodeActorTest {
 
         // Once repaired it takes jobs again (no "busy" error: the refused job never occupied it).
         deliver(20, 0, new NodeProtocol.Repair("scenario"));
-        PartitionCommand.Handled h = deliver(30, 1, new NodeProtocol.StartJob(5, 50, 80, 0));
+        Handled h = deliver(30, 1, new NodeProtocol.StartJob(5, 50, 80, 0));
         assertNull(h.error());
         assertEquals(80, h.out().get(0).time());
     }
@@ -190,7 +190,7 @@ class ComputeNodeActorTest {
     @Test
     void abortingTheRunningJobAnswersNodeAbortedAndAbortingAnotherJobIsIgnored() {
         Envelope wake = deliver(0, 1, new NodeProtocol.StartJob(7, 50, 80, 0)).out().get(0);
-        PartitionCommand.Handled other = deliver(10, 1, new NodeProtocol.Abort(6));
+        Handled other = deliver(10, 1, new NodeProtocol.Abort(6));
         assertNull(other.error());
         assertTrue(other.out().isEmpty(), "job 6 is not on this node");
 
@@ -214,7 +214,7 @@ class ComputeNodeActorTest {
     void underAStochasticModelANodeSchedulesItsOwnFailuresAndRepairs() {
         ComponentTester failing = ComponentTester.of(NODE, 1, ports(),
                 ports -> new ComputeNodeActor(ports, 5, 0, new ExponentialFailures(1000, 10)));
-        BiFunction<Long, Object, PartitionCommand.Handled> at = (time, payload) -> {
+        BiFunction<Long, Object, Handled> at = (time, payload) -> {
             return failing.run(new KernelCommand.DeliverOne(time, 0, new Envelope(time, 0, -1, 0, NODE, payload)));
         };
 

@@ -48,7 +48,7 @@ class PowerMeterTest {
                 "5.5,900.000,400.000,200.000,100.000,200.000"), Files.readAllLines(file));
     }
 
-    private static org.hpcsim.kernel.PartitionCommand.Handled deliver(ComponentTester meter, long time, int node,
+    private static org.hpcsim.kernel.Handled deliver(ComponentTester meter, long time, int node,
                                                                      Object payload) {
         return meter.run(new KernelCommand.DeliverOne(time, 1, new Envelope(time, 1, node, 0, METER, payload)));
     }

@@ -14,7 +14,7 @@ import java.util.List;
 import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.kernel.PartitionCommand;
+import org.hpcsim.kernel.Handled;
 import org.hpcsim.thermal.CoolingSettings;
 import org.hpcsim.thermal.HeatModel;
 import org.junit.jupiter.api.Test;
@@ -60,7 +60,7 @@ class ThermalActorTest {
         };
     }
 
-    private PartitionCommand.Handled deliver(long time, int round, int sender, Object payload) {
+    private Handled deliver(long time, int round, int sender, Object payload) {
         return thermal.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, sender, 0, THERMAL, payload)));
     }
 
@@ -71,7 +71,7 @@ class ThermalActorTest {
     @Test
     void sendsEachUnitItsLoadOncePowerHasSettledThenSamplesTheRoom() {
         assertTrue(deliver(0, 0, -1, new ThermalProtocol.Begin()).wantsEndOfInstant());
-        PartitionCommand.Handled p = deliver(0, 1, 1, new PowerProtocol.NodePower(1, 2500));
+        Handled p = deliver(0, 1, 1, new PowerProtocol.NodePower(1, 2500));
         assertTrue(p.out().isEmpty(), "nothing goes out before the instant settles");
         List<Envelope> loads = endOfInstant(0, 2);
         assertEquals(2, loads.size());
@@ -129,8 +129,8 @@ class ThermalActorTest {
 
     @Test
     void everyNodesDeliveredInletIsIntegratedAndItsMaxKeptForTheWindDown() {
-        PartitionCommand.Handled begin = deliver(0, 0, -1, new ThermalProtocol.Begin());
-        assertTrue((begin.flags() & PartitionCommand.Handled.WIND_DOWN) != 0);
+        Handled begin = deliver(0, 0, -1, new ThermalProtocol.Begin());
+        assertTrue((begin.flags() & Handled.WIND_DOWN) != 0);
         endOfInstant(0, 1);
         deliver(0, 2, FIRST_CRAC, new ThermalProtocol.Supply(0, 24, 100));
         deliver(0, 2, FIRST_CRAC + 1, new ThermalProtocol.Supply(1, 26, 50));

@@ -14,7 +14,7 @@ import org.hpcsim.allocation.SortedFreeListAllocator;
 import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.kernel.PartitionCommand;
+import org.hpcsim.kernel.Handled;
 import org.hpcsim.scheduling.EasyBackfillPolicy;
 import org.hpcsim.scheduling.JobOrder;
 import org.hpcsim.scheduling.SchedulerCore;
@@ -46,7 +46,7 @@ class SchedulerActorTest {
                 ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT, false));
     }
 
-    private PartitionCommand.Handled deliver(long time, int round, List<Object> payloads) {
+    private Handled deliver(long time, int round, List<Object> payloads) {
         List<Envelope> envelopes = new java.util.ArrayList<>();
         for (int i = 0; i < payloads.size(); i++) {
             envelopes.add(new Envelope(time, round, 5, i, SCHEDULER, payloads.get(i)));
@@ -54,7 +54,7 @@ class SchedulerActorTest {
         return scheduler.run(new KernelCommand.Deliver(time, round, envelopes));
     }
 
-    private PartitionCommand.Handled endOfInstant(long time, int round) {
+    private Handled endOfInstant(long time, int round) {
         return scheduler.run(new KernelCommand.EndOfInstant(time, round));
     }
 
@@ -62,12 +62,12 @@ class SchedulerActorTest {
     void schedulesOnceAtTheEndOfTheInstantAndFreesNodesWhenAllHaveReported() {
         Job wide = job(0, 0, 3, 10, 10);
         Job tooWide = job(1, 0, 5, 10, 10);
-        PartitionCommand.Handled arrivals = deliver(0, 0, List.of(new SchedulerProtocol.JobArrived(wide),
+        Handled arrivals = deliver(0, 0, List.of(new SchedulerProtocol.JobArrived(wide),
                 new SchedulerProtocol.JobArrived(tooWide)));
         assertTrue(arrivals.wantsEndOfInstant());
         assertTrue(arrivals.out().isEmpty(), "nothing starts before the end of the instant");
 
-        PartitionCommand.Handled pass = endOfInstant(0, 1);
+        Handled pass = endOfInstant(0, 1);
         List<Envelope> out = pass.out();
         assertEquals(RECORDER, out.get(0).target(), "the rejected job is recorded");
         RecorderProtocol.JobEnded rejected = (RecorderProtocol.JobEnded) out.get(0).payload();
@@ -78,11 +78,11 @@ class SchedulerActorTest {
         assertEquals(new NodeProtocol.StartJob(0, 10 * S, 10 * S, 0), start);
 
         // Two of three nodes report: the job still holds its nodes.
-        PartitionCommand.Handled partial = deliver(10 * S, 1, List.of(
+        Handled partial = deliver(10 * S, 1, List.of(
                 new SchedulerProtocol.NodeReport(0, 0, 10 * S, JobStatus.COMPLETED, null),
                 new SchedulerProtocol.NodeReport(0, 1, 10 * S, JobStatus.COMPLETED, null)));
         assertTrue(partial.out().isEmpty());
-        PartitionCommand.Handled last = deliver(12 * S, 0, List.of(
+        Handled last = deliver(12 * S, 0, List.of(
                 new SchedulerProtocol.NodeReport(0, 2, 10 * S, JobStatus.COMPLETED, null)));
         assertTrue(last.wantsEndOfInstant());
         RecorderProtocol.JobEnded done = (RecorderProtocol.JobEnded) endOfInstant(12 * S, 1).out().get(0).payload();

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.hpcsim.config.Scenario;
-import org.hpcsim.kernel.SequentialExecutor;
+import org.hpcsim.kernel.sequential.SequentialExecutor;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.sim.Simulation;

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.hpcsim.config.ConfigLoader;
 import org.hpcsim.config.Scenario;
-import org.hpcsim.kernel.PekkoExecutor;
+import org.hpcsim.kernel.pekko.PekkoExecutor;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.sim.Simulation;
 

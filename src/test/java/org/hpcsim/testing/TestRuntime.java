@@ -1,6 +1,6 @@
 package org.hpcsim.testing;
 
-import org.hpcsim.kernel.ActorRuntime;
+import org.hpcsim.kernel.pekko.ActorRuntime;
 
 /** One actor runtime shared by the tests of a JVM (starting one takes most of a second). */
 public final class TestRuntime {

@@ -1,4 +1,4 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,6 +11,12 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.hpcsim.kernel.ScriptedModel.Note;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Wiring;
+import org.hpcsim.kernel.KernelSettings;
+import org.hpcsim.kernel.KernelOptions;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.ScriptedModel;
 
 /** The partition manager's counted quiescence, with a TestProbe standing in for the coordinator. */
 class PartitionManagerTest {

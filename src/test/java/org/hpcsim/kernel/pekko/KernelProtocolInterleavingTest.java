@@ -1,4 +1,4 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.PlainGossip;
 
 /**
  * The kernel's coordinator and partition managers under adversarial message orders: every order of

@@ -1,10 +1,15 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
+
 
 import java.util.Arrays;
 import java.util.List;
+import org.hpcsim.kernel.ComponentFailure;
+import org.hpcsim.kernel.KernelControl;
+import org.hpcsim.kernel.Resume;
 
 /** What the root {@link Coordinator} hears, from the partition managers and from a run's {@link KernelControl}. */
-sealed interface CoordinatorCommand {
+sealed interface CoordinatorCommand permits CoordinatorCommand.Start, CoordinatorCommand.RoundDone,
+        CoordinatorCommand.EndDone, CoordinatorCommand.Resumed {
 
     /** Kernel bootstrap -> Coordinator: begin. */
     record Start() implements CoordinatorCommand {
@@ -33,16 +38,12 @@ sealed interface CoordinatorCommand {
     record SentBatch(int partition, boolean nextRound, long minTime) {
     }
 
-    /**
-     * KernelControl -> Coordinator, while paused: go on, first adding {@code injected} (due no earlier
-     * than the next instant); {@code stop} ends the run instead (wind-down, then the end) at
-     * {@code stopAt}, if that is later than the last instant and no later than the next one.
-     */
-    record Resume(List<Envelope> injected, boolean stop, long stopAt) implements CoordinatorCommand {
-    }
-
     /** PartitionManager -> Coordinator: every component of the partition has finished. */
     record EndDone(int partition, long messages, long events, long activations, long actorMessages,
                    ComponentFailure failure) implements CoordinatorCommand {
+    }
+
+    /** KernelControl -> Coordinator, while paused: go on (or stop) as {@code resume} says. */
+    record Resumed(Resume resume) implements CoordinatorCommand {
     }
 }

@@ -1,4 +1,4 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -6,6 +6,13 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import org.hpcsim.kernel.KernelStats;
+import org.hpcsim.kernel.KernelProgress;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.PlainGossip;
+import org.hpcsim.kernel.SequentialReference;
 
 /**
  * The kernel's distributed protocol with Pekko taken out, for exploring message orders. The
@@ -163,7 +170,7 @@ final class ProtocolHarness {
             } else {
                 int component = to - 2 - c.partitions();
                 post(to, partitionEndpoint(component % c.partitions()),
-                        components.get(component).handle((KernelCommand) message));
+                        new PartitionCommand.ComponentDone(components.get(component).handle((KernelCommand) message)));
             }
         } catch (RuntimeException e) {
             failure = "endpoint " + to + " threw on " + message + ": " + e;

@@ -1,4 +1,4 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.hpcsim.kernel.KernelFailure;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.Handled;
 
 /** A partition manager's rules, driven message by message without Pekko. */
 class PartitionLogicTest {
@@ -39,8 +43,8 @@ class PartitionLogicTest {
         return new Envelope(time, round, sender, 0, target, "from " + sender);
     }
 
-    private static PartitionCommand.Handled ack(int local) {
-        return new PartitionCommand.Handled(local, List.of(), 0, null);
+    private static Handled ack(int local) {
+        return new Handled(local, List.of(), 0, null);
     }
 
     @Test
@@ -55,7 +59,7 @@ class PartitionLogicTest {
         assertEquals(List.of(), toComponents, "A's batch is not the one it waits for");
         p.handle(new PartitionCommand.Inbound(2, List.of(message(0, 1, 5, 4))));
         assertEquals(List.of("1 <- DeliverOne[time=0, round=1, message=" + message(0, 1, 5, 4) + "]"), toComponents);
-        p.handle(ack(1));
+        p.handle(new PartitionCommand.ComponentDone(ack(1)));
         CoordinatorCommand.RoundDone done = (CoordinatorCommand.RoundDone) reports.get(0);
         assertArrayEquals(new int[] {0, 2}, done.mergedFrom(), "both batches reported merged, by sender");
         assertTrue(done.nextRound(), "A's message is due in round 2");
@@ -68,9 +72,9 @@ class PartitionLogicTest {
         p.handle(new PartitionCommand.Inbound(1, List.of(message(5, 0, 1, 0))));
         p.handle(new PartitionCommand.Inbound(2, List.of(message(6, 0, 2, 0))));
         p.handle(new PartitionCommand.RunRound(1, 0, new long[0]));
-        p.handle(ack(0));
+        p.handle(new PartitionCommand.ComponentDone(ack(0)));
         p.handle(new PartitionCommand.RunRound(4, 0, new long[0]));
-        p.handle(ack(0));
+        p.handle(new PartitionCommand.ComponentDone(ack(0)));
         assertArrayEquals(new int[] {2, 1, 2}, ((CoordinatorCommand.RoundDone) reports.get(0)).mergedFrom());
         assertArrayEquals(new int[] {}, ((CoordinatorCommand.RoundDone) reports.get(1)).mergedFrom());
     }

@@ -1,4 +1,4 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +10,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
+import org.hpcsim.kernel.ComponentFailure;
+import org.hpcsim.kernel.KernelFailure;
+import org.hpcsim.kernel.KernelStats;
+import org.hpcsim.kernel.KernelProgress;
+import org.hpcsim.kernel.SimTime;
 
 /** The coordinator's rules, driven message by message without Pekko. */
 class CoordinatorLogicTest {

@@ -1,4 +1,5 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
+
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
@@ -19,6 +20,7 @@ import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.dispatch.DispatcherConfigurator;
 import org.apache.pekko.dispatch.Dispatchers;
+import org.hpcsim.kernel.KernelSettings;
 
 /**
  * The Pekko ActorSystem that simulations run in. Starting one costs a good part of a second (class

@@ -1,4 +1,5 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
+
 
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -6,6 +7,9 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.hpcsim.kernel.Wiring;
+import org.hpcsim.kernel.ComponentHost;
+import org.hpcsim.kernel.KernelCommand;
 
 /**
  * The Pekko executor's actor for one component: it creates the component on its own dispatcher
@@ -38,7 +42,7 @@ final class ComponentActor extends AbstractBehavior<KernelCommand> {
     }
 
     private Behavior<KernelCommand> receive(KernelCommand command) {
-        manager.tell(host.handle(command));
+        manager.tell(new PartitionCommand.ComponentDone(host.handle(command)));
         return this;
     }
 }

@@ -1,11 +1,20 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
+
 
 import java.util.Arrays;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.Handled;
 
-/** What a {@link PartitionManager} hears: from the coordinator, from other partitions and from its components. */
-public sealed interface PartitionCommand {
+/**
+ * What a {@link PartitionManager} hears: from the coordinator, from other partitions and from its
+ * components (a component actor's {@link Handled}).
+ */
+public sealed interface PartitionCommand permits PartitionCommand.Init, PartitionCommand.RunRound,
+        PartitionCommand.RunEndOfInstant, PartitionCommand.RunWindDown, PartitionCommand.Inject, PartitionCommand.RunEnd,
+        PartitionCommand.Inbound, PartitionCommand.ComponentDone {
 
     /** Kernel bootstrap -> PartitionManager: the other partition managers and the coordinator. */
     record Init(List<ActorRef<PartitionCommand>> partitions, ActorRef<CoordinatorCommand> coordinator)
@@ -74,24 +83,7 @@ public sealed interface PartitionCommand {
     record Inbound(int from, List<Envelope> envelopes) implements PartitionCommand {
     }
 
-    /**
-     * Component -> its PartitionManager: done with a delivery; here are the messages it sent, what it
-     * asks of the kernel ({@code flags}: {@link #END_OF_INSTANT}, {@link #WIND_DOWN}, {@link #STOP}),
-     * and the failure if it threw.
-     */
-    record Handled(int localIndex, List<Envelope> out, int flags, ComponentFailure error) implements PartitionCommand {
-        /** Call the component's end-of-instant hook once this instant's rounds have settled. */
-        public static final int END_OF_INSTANT = 1;
-        /** Call the component's wind-down hook when the run is about to end. */
-        public static final int WIND_DOWN = 2;
-        /** End the run after this instant. */
-        public static final int STOP = 4;
-        /** With {@link #STOP}: the run is stopped, as from outside (the wind-down calls say so). */
-        public static final int HALT = 8;
-
-        /** Whether the component asked for an end-of-instant call. */
-        public boolean wantsEndOfInstant() {
-            return (flags & END_OF_INSTANT) != 0;
-        }
+    /** Component actor -> its PartitionManager: done with a delivery, as {@code handled} says. */
+    record ComponentDone(Handled handled) implements PartitionCommand {
     }
 }

@@ -1,4 +1,5 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
+
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -8,6 +9,11 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.hpcsim.kernel.KernelFailure;
+import org.hpcsim.kernel.KernelControl;
+import org.hpcsim.kernel.KernelStats;
+import org.hpcsim.kernel.KernelSettings;
+import org.hpcsim.kernel.KernelProgress;
 
 /**
  * The root time manager's actor: hands its messages to a {@link CoordinatorLogic}, which holds the
@@ -26,7 +32,7 @@ final class Coordinator extends AbstractBehavior<CoordinatorCommand> {
         this.result = result;
         if (control != null) {
             ActorRef<CoordinatorCommand> self = context.getSelf();
-            control.attach(self::tell);
+            control.attach(r -> self.tell(new CoordinatorCommand.Resumed(r)));
         }
         this.logic = new CoordinatorLogic(partitions.size(), initialNext, settings.shuffleSeed(), result, progress,
                 control, (p, command) -> partitions.get(p).tell(command));

@@ -1,4 +1,5 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
+
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -6,6 +7,14 @@ import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentFailure;
+import org.hpcsim.kernel.KernelFailure;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.PendingQueue;
+import org.hpcsim.kernel.Handled;
 
 /**
  * The state and rules of one partition's local time manager, free of Pekko: the
@@ -106,8 +115,8 @@ final class PartitionLogic {
 
     void handle(PartitionCommand command) {
         // Most frequent first.
-        if (command instanceof PartitionCommand.Handled h) {
-            handled(h);
+        if (command instanceof PartitionCommand.ComponentDone done) {
+            handled(done.handled());
         } else if (command instanceof PartitionCommand.RunRound r) {
             runWhenComplete(r, r.expected());
         } else if (command instanceof PartitionCommand.Inbound i) {
@@ -362,7 +371,8 @@ final class PartitionLogic {
         }
     }
 
-    private void handled(PartitionCommand.Handled h) {
+    /** A hosted component is done with a delivery (a component actor's answer comes as {@link PartitionCommand.ComponentDone}). */
+    void handled(Handled h) {
         if (!hosted) {
             pekkoMessages++;
         }
@@ -372,16 +382,16 @@ final class PartitionLogic {
         if (h.error() != null) {
             fail(h.error());
         }
-        if ((h.flags() & PartitionCommand.Handled.END_OF_INSTANT) != 0) {
+        if ((h.flags() & Handled.END_OF_INSTANT) != 0) {
             wantsEndOfInstant.set(h.localIndex());
         }
-        if ((h.flags() & PartitionCommand.Handled.WIND_DOWN) != 0) {
+        if ((h.flags() & Handled.WIND_DOWN) != 0) {
             wantsWindDown.set(h.localIndex());
         }
-        if ((h.flags() & PartitionCommand.Handled.STOP) != 0) {
+        if ((h.flags() & Handled.STOP) != 0) {
             stopRequested = true;
         }
-        if ((h.flags() & PartitionCommand.Handled.HALT) != 0) {
+        if ((h.flags() & Handled.HALT) != 0) {
             haltRequested = true;
         }
         List<Envelope> sent = h.out();

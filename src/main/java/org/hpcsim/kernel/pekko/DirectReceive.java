@@ -1,4 +1,5 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
+
 
 import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.Behavior;

@@ -1,4 +1,5 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
+
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,18 @@ import org.apache.pekko.actor.typed.ChildFailed;
 import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.Wiring;
+import org.hpcsim.kernel.ComponentFailure;
+import org.hpcsim.kernel.KernelFailure;
+import org.hpcsim.kernel.KernelControl;
+import org.hpcsim.kernel.KernelStats;
+import org.hpcsim.kernel.KernelSettings;
+import org.hpcsim.kernel.KernelProgress;
+import org.hpcsim.kernel.KernelOptions;
+import org.hpcsim.kernel.Executor;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.kernel.Envelope;
 
 /**
  * The executor for more than one thread: runs a wiring in an {@link ActorRuntime}, with one

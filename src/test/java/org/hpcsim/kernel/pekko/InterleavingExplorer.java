@@ -1,9 +1,10 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
 
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.hpcsim.kernel.SequentialReference;
 
 /**
  * Explores the message orders of a {@link ProtocolHarness} case: every one of them (exhaustive), or

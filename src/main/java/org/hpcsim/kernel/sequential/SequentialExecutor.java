@@ -1,8 +1,23 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.sequential;
+
 
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
+import org.hpcsim.kernel.Wiring;
+import org.hpcsim.kernel.ComponentFailure;
+import org.hpcsim.kernel.KernelFailure;
+import org.hpcsim.kernel.KernelControl;
+import org.hpcsim.kernel.KernelStats;
+import org.hpcsim.kernel.KernelSettings;
+import org.hpcsim.kernel.KernelProgress;
+import org.hpcsim.kernel.Executor;
+import org.hpcsim.kernel.ComponentHost;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.PendingQueue;
+import org.hpcsim.kernel.Handled;
+import org.hpcsim.kernel.Resume;
 
 /**
  * The time contract run the obvious way, on the calling thread over one queue: the oracle the
@@ -59,7 +74,7 @@ public final class SequentialExecutor implements Executor {
         private final BitSet wantsWindDown = new BitSet();
         private final KernelControl control;
         private final KernelProgress progress;
-        private final LinkedBlockingQueue<CoordinatorCommand.Resume> resumes = new LinkedBlockingQueue<>();
+        private final LinkedBlockingQueue<Resume> resumes = new LinkedBlockingQueue<>();
         private ComponentFailure failure;
         private boolean stopRequested;
         private boolean stoppedEarly;
@@ -145,7 +160,7 @@ public final class SequentialExecutor implements Executor {
             rounds++;
         }
 
-        private CoordinatorCommand.Resume take() {
+        private Resume take() {
             try {
                 return resumes.take();
             } catch (InterruptedException e) {
@@ -155,7 +170,7 @@ public final class SequentialExecutor implements Executor {
         }
 
         /** As the Pekko coordinator does: a stop ends the run (at {@code stopAt} if it lies before the next instant). */
-        private void resume(CoordinatorCommand.Resume r) {
+        private void resume(Resume r) {
             if (r.stop()) {
                 stopRequested = true;
                 stoppedEarly = true;
@@ -228,16 +243,16 @@ public final class SequentialExecutor implements Executor {
                 fail(error);
             }
             int flags = host.takeFlags();
-            if ((flags & PartitionCommand.Handled.END_OF_INSTANT) != 0) {
+            if ((flags & Handled.END_OF_INSTANT) != 0) {
                 wantsEndOfInstant.set(component);
             }
-            if ((flags & PartitionCommand.Handled.WIND_DOWN) != 0) {
+            if ((flags & Handled.WIND_DOWN) != 0) {
                 wantsWindDown.set(component);
             }
-            if ((flags & PartitionCommand.Handled.STOP) != 0) {
+            if ((flags & Handled.STOP) != 0) {
                 stopRequested = true;
             }
-            if ((flags & PartitionCommand.Handled.HALT) != 0) {
+            if ((flags & Handled.HALT) != 0) {
                 stoppedEarly = true;
             }
         }

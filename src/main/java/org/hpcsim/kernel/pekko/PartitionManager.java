@@ -1,4 +1,5 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
+
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -14,6 +15,16 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.hpcsim.kernel.Wiring;
+import org.hpcsim.kernel.ComponentFailure;
+import org.hpcsim.kernel.KernelFailure;
+import org.hpcsim.kernel.KernelStats;
+import org.hpcsim.kernel.KernelSettings;
+import org.hpcsim.kernel.KernelOptions;
+import org.hpcsim.kernel.ComponentHost;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.KernelCommand;
+import org.hpcsim.kernel.Handled;
 
 /**
  * One partition's local time manager as an actor: hands every message to a {@link PartitionLogic},
@@ -33,7 +44,7 @@ final class PartitionManager extends AbstractBehavior<PartitionCommand> implemen
     /** The hosted components, by local index ({@code PARTITION} hosting); null for actors. */
     private final ComponentHost[] hosts;
     /** What hosted components did in the logic's current call, for the logic once that call returns. */
-    private final ArrayDeque<PartitionCommand.Handled> acknowledged = new ArrayDeque<>();
+    private final ArrayDeque<Handled> acknowledged = new ArrayDeque<>();
     private final PartitionLogic logic;
     private final CompletableFuture<KernelStats> result;
     private List<ActorRef<PartitionCommand>> peers;
@@ -98,9 +109,9 @@ final class PartitionManager extends AbstractBehavior<PartitionCommand> implemen
         }
         try {
             logic.handle(command);
-            PartitionCommand.Handled done;
+            Handled done;
             while ((done = acknowledged.poll()) != null) {
-                logic.handle(done);
+                logic.handled(done);
             }
         } catch (RuntimeException | Error e) {
             result.completeExceptionally(KernelFailure.thrown(e, logic.name(), command, logic::describe));

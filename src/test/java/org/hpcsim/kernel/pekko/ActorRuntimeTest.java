@@ -1,4 +1,4 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -12,6 +12,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
+import org.hpcsim.kernel.Address;
+import org.hpcsim.kernel.KernelSettings;
+import org.hpcsim.kernel.ComponentTester;
+import org.hpcsim.kernel.TestKernel;
+import org.hpcsim.kernel.TestComponent;
 
 /** Runs sharing one runtime: each has threads of its own (a sweep runs several at once). */
 class ActorRuntimeTest {
@@ -45,7 +50,7 @@ class ActorRuntimeTest {
         CompletableFuture<String> outcome = new CompletableFuture<>();
         TestKernel kernel = new TestKernel(new KernelSettings(1, 1, 100, 1, 0));
         kernel.add(0, "rendezvous", ports -> new Rendezvous(barrier, outcome));
-        kernel.schedule(new Address<String>(0), "go", 0);
+        kernel.schedule(ComponentTester.<String>address(0), "go", 0);
         return CompletableFuture.runAsync(() -> kernel.run(runtime), caller).thenCompose(done -> outcome);
     }
 

@@ -1,9 +1,18 @@
-package org.hpcsim.kernel;
+package org.hpcsim.kernel.pekko;
+
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import org.hpcsim.kernel.ComponentFailure;
+import org.hpcsim.kernel.KernelFailure;
+import org.hpcsim.kernel.KernelControl;
+import org.hpcsim.kernel.KernelStats;
+import org.hpcsim.kernel.KernelProgress;
+import org.hpcsim.kernel.SimTime;
+import org.hpcsim.kernel.Envelope;
+import org.hpcsim.kernel.Resume;
 
 /**
  * The root time manager's state and rules, free of Pekko: the {@link Coordinator} actor feeds it
@@ -128,8 +137,8 @@ final class CoordinatorLogic {
             roundDone(done);
         } else if (command instanceof CoordinatorCommand.EndDone done) {
             endDone(done);
-        } else if (command instanceof CoordinatorCommand.Resume resume) {
-            resume(resume);
+        } else if (command instanceof CoordinatorCommand.Resumed r) {
+            resume(r.resume());
         } else {
             nextStep();
         }
@@ -168,7 +177,7 @@ final class CoordinatorLogic {
         }
     }
 
-    private void resume(CoordinatorCommand.Resume resume) {
+    private void resume(Resume resume) {
         if (result.isDone()) {
             return;
         }
