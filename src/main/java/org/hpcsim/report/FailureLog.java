@@ -1,8 +1,8 @@
 package org.hpcsim.report;
 
-import org.hpcsim.output.OutputWriter;
 import static org.hpcsim.kernel.ComponentType.param;
 
+import org.hpcsim.output.OutputWriter;
 import org.hpcsim.protocol.FailureLogProtocol;
 import org.hpcsim.protocol.Report;
 import java.io.IOException;
