@@ -8,7 +8,7 @@ import java.util.List;
  * library describes its components), the configuration keys its instances are made with, and the
  * ports it sends on. Declared once by the component class, e.g.
  * {@code static final ComponentType<LinkProtocol> TYPE = ComponentType.of("link", LinkProtocol.class,
- * "One network link ...", RECORDER)}.
+ * "One network link ...", LOADS)}.
  *
  * @param <C> the protocol it receives
  */

@@ -3,8 +3,8 @@ package org.hpcsim.link;
 import static org.hpcsim.kernel.ComponentType.param;
 
 import org.hpcsim.protocol.LinkProtocol;
-import org.hpcsim.protocol.RecorderProtocol;
-import org.hpcsim.kernel.Address;
+import org.hpcsim.protocol.Report;
+import org.hpcsim.kernel.Addresses;
 import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
@@ -16,28 +16,28 @@ import org.hpcsim.kernel.Ports;
  * aggregated flow weight on this link (one message per job, never one per communicating pair) and
  * leave when they end. Once the instant's messages are in (its end-of-instant call), the link tells
  * the lead nodes of the jobs on it what could change their stretch ({@link SharedChannel}), and the
- * recorder its load if jobs joined or left.
+ * listeners to its load (links.csv, the time series) its load if jobs joined or left.
  */
 public final class LinkActor implements Component<LinkProtocol> {
 
-    /** Where load samples go for links.csv and timeseries.csv; unconnected when both are off. */
-    public static final Port<RecorderProtocol> RECORDER = Port.optional("recorder", RecorderProtocol.class,
-            "its load when jobs join or leave (links.csv, timeseries.csv); unconnected when both are off");
+    /** Who hears its load: links.csv and timeseries.csv when on. */
+    public static final Port<Report.LinkLoad> LOADS = Port.many("loads", Report.LinkLoad.class,
+            "its load when jobs join or leave (links.csv, the time series); none when both are off");
     /** A link: receives the link protocol from the jobs' lead nodes, answers them at the addresses they join with. */
     public static final ComponentType<LinkProtocol> TYPE = ComponentType.of("link", LinkProtocol.class,
             "One network link (links model): sums the flows of the jobs crossing it and tells their leads what"
-                    + " could change their stretch", RECORDER).withParameters(
+                    + " could change their stretch", LOADS).withParameters(
                     param("network.model", "links: one per link of the mesh, torus or line"),
                     param("network.links-csv", "its load into links.csv"));
 
     private final int link;
-    private final Address<RecorderProtocol> recorder;
+    private final Addresses<Report.LinkLoad> loads;
     private final SharedChannel channel;
 
     /** The {@code ports.index()}-th link of the machine's link map. */
     public LinkActor(Ports ports) {
         this.link = ports.index();
-        this.recorder = ports.to(RECORDER);
+        this.loads = ports.toAll(LOADS);
         this.channel = new SharedChannel(link);
     }
 
@@ -51,8 +51,11 @@ public final class LinkActor implements Component<LinkProtocol> {
     @Override
     public void onEndOfInstant(Context context) {
         channel.sendShares(context::send);
-        if (channel.takeChanged() && recorder != null) {
-            context.send(recorder, new RecorderProtocol.LinkLoad(link, channel.total(), channel.jobs()));
+        if (channel.takeChanged() && loads.size() > 0) {
+            Report.LinkLoad load = new Report.LinkLoad(link, channel.total(), channel.jobs());
+            for (int i = 0; i < loads.size(); i++) {
+                context.send(loads.get(i), load);
+            }
         }
     }
 }

@@ -1,25 +1,37 @@
 package org.hpcsim.report;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import java.nio.file.Path;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.ToLongFunction;
 import org.hpcsim.batsim.BatsimJobsCsv;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.output.OutputWriter;
 import org.hpcsim.workload.Job;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.BatsimJobsProtocol;
+import org.hpcsim.protocol.Report;
 
 /**
  * {@value BatsimJobsCsv#FILE} ({@code output.batsim}): Batsim's jobs file, one row per job in the order
- * jobs.csv has them ({@link BatsimJobsCsv} formats it). Written by the recorder only.
+ * jobs.csv has them ({@link BatsimJobsCsv} formats it). A sink on the scheduler's job ends.
  */
-public final class BatsimJobsLog {
+public final class BatsimJobsLog implements Component<BatsimJobsProtocol> {
+
+    /** Batsim's jobs file: receives the jobs' ends; sends nothing. */
+    public static final ComponentType<BatsimJobsProtocol> TYPE = ComponentType.of("batsim-jobs-log",
+            BatsimJobsProtocol.class, "Writes batsim_jobs.csv: Batsim's jobs file, a row per job").withParameters(
+                    param("output.batsim", "on or off"));
 
     /** The watts each node of a job draws while it runs, given the job's network use (null without a network model). */
     @FunctionalInterface
     public interface NodeWatts {
-        double of(RecorderProtocol.NetworkUse use);
+        double of(Report.NetworkUse use);
     }
 
     private final OutputWriter out;
@@ -52,7 +64,16 @@ public final class BatsimJobsLog {
         return new BatsimJobsLog(file, ids, profiles, walltimes, watts);
     }
 
-    void add(RecorderProtocol.JobEnded e) {
+    @Override
+    public void onMessage(BatsimJobsProtocol message, Context context) {
+        if (message instanceof Report.JobEnded e) {
+            add(e);
+        } else {
+            throw new UnhandledMessage(message);
+        }
+    }
+
+    private void add(Report.JobEnded e) {
         double joules = Double.NaN;
         if (watts != null && e.nodes() != null && e.start() >= 0) {
             joules = watts.of(e.network()) * e.nodes().length * SimTime.toSeconds(e.end() - e.start());
@@ -70,7 +91,17 @@ public final class BatsimJobsLog {
         buffer.setLength(0);
     }
 
-    void close() {
+    @Override
+    public void onSimulationEnd(Context context) {
+        close();
+    }
+
+    @Override
+    public void onStopped() {
+        Sinks.quietly(this::close);
+    }
+
+    private void close() {
         if (closed) {
             return;
         }

@@ -1,21 +1,35 @@
 package org.hpcsim.report;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import org.hpcsim.output.OutputWriter;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.FailureLogProtocol;
+import org.hpcsim.protocol.Report;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.kernel.SimTime;
 
 /**
  * {@code events.csv} ({@code time,event,target,effect,cause}: every scripted or drawn event, with
  * what it did; cause = scenario or the failure model) and {@code attempts.csv} ({@code id,attempt,start,end,nodes,outcome,cause,saved_work,
- * lost_node_hours}: every attempt a failure cut short), written by the recorder in recording order,
- * and the counts summary.json reports.
+ * lost_node_hours}: every attempt a failure cut short), in the order they are recorded, and the counts
+ * summary.json reports. A sink on the events' effects (scheduler, CRAC units) and the failed attempts.
  */
-public final class FailureLog {
+public final class FailureLog implements Component<FailureLogProtocol> {
+
+    /** The failure log: receives the events' effects and the attempts a failure cut short; sends nothing. */
+    public static final ComponentType<FailureLogProtocol> TYPE = ComponentType.of("failure-log",
+            FailureLogProtocol.class, "Writes events.csv (every scripted or drawn event, with what it did) and"
+                    + " attempts.csv (every attempt a failure cut short); counts failures and repairs").withParameters(
+                    param("failures.model", "on when nodes can fail (or events are scripted)"));
+
     /** Columns of events.csv. */
     public static final String EVENTS_HEADER = "time,event,target,effect,cause";
     /** Columns of attempts.csv. */
@@ -46,7 +60,18 @@ public final class FailureLog {
         }
     }
 
-    void event(RecorderProtocol.EventLogged e) {
+    @Override
+    public void onMessage(FailureLogProtocol message, Context context) {
+        if (message instanceof Report.EventLogged e) {
+            event(e);
+        } else if (message instanceof Report.AttemptEnded a) {
+            attempt(a);
+        } else {
+            throw new UnhandledMessage(message);
+        }
+    }
+
+    private void event(Report.EventLogged e) {
         eventRows++;
         boolean changed = e.changed();
         if (changed && e.event().equals("fail") && e.target().startsWith("node")) {
@@ -69,7 +94,7 @@ public final class FailureLog {
         write(events, row.append('\n'));
     }
 
-    void attempt(RecorderProtocol.AttemptEnded a) {
+    private void attempt(Report.AttemptEnded a) {
         row.setLength(0);
         row.append(a.job().id()).append(',').append(a.attempt()).append(',');
         SimTime.appendSeconds(row, a.start());
@@ -107,7 +132,17 @@ public final class FailureLog {
         return eventRows;
     }
 
-    void close() {
+    @Override
+    public void onSimulationEnd(Context context) {
+        close();
+    }
+
+    @Override
+    public void onStopped() {
+        Sinks.quietly(this::close);
+    }
+
+    private void close() {
         if (closed) {
             return;
         }

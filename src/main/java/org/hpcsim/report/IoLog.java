@@ -1,18 +1,31 @@
 package org.hpcsim.report;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import org.hpcsim.output.OutputWriter;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.IoLogProtocol;
+import org.hpcsim.protocol.Report;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.kernel.SimTime;
 
 /**
  * io.csv: one row per job that did I/O and ended ({@code id,io_node,read_bytes,write_bytes,read_s,write_s,io_s}),
- * and the totals summary.json reports. Written by the recorder only.
+ * and the totals summary.json reports. A sink on the scheduler's I/O reports.
  */
-public final class IoLog {
+public final class IoLog implements Component<IoLogProtocol> {
+
+    /** The I/O log: receives the I/O of each job that did some; sends nothing. */
+    public static final ComponentType<IoLogProtocol> TYPE = ComponentType.of("io-log", IoLogProtocol.class,
+            "Writes io.csv: a row per job that read or wrote through an I/O node; sums the run's I/O").withParameters(
+                    param("io.read", "on when jobs read or write"), param("io.write", "on when jobs read or write"));
+
     /** Columns of io.csv. */
     public static final String HEADER = "id,io_node,read_bytes,write_bytes,read_s,write_s,io_s";
 
@@ -37,7 +50,16 @@ public final class IoLog {
         }
     }
 
-    void add(RecorderProtocol.IoEnded e) {
+    @Override
+    public void onMessage(IoLogProtocol message, Context context) {
+        if (message instanceof Report.IoEnded e) {
+            add(e);
+        } else {
+            throw new UnhandledMessage(message);
+        }
+    }
+
+    private void add(Report.IoEnded e) {
         jobs++;
         bytes += e.readBytes() + e.writeBytes();
         readMicros += e.readTime();
@@ -58,7 +80,17 @@ public final class IoLog {
         }
     }
 
-    void close() {
+    @Override
+    public void onSimulationEnd(Context context) {
+        close();
+    }
+
+    @Override
+    public void onStopped() {
+        Sinks.quietly(this::close);
+    }
+
+    private void close() {
         if (closed) {
             return;
         }

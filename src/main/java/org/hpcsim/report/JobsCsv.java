@@ -1,6 +1,6 @@
 package org.hpcsim.report;
 
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.locality.Locality;
 import org.hpcsim.workload.Job;
@@ -23,7 +23,7 @@ public final class JobsCsv {
      * is counted to the first start.
      */
     static void appendRow(StringBuilder sb, Job job, long start, long end, int[] nodes, JobStatus status,
-                          String reason, Locality locality, RecorderProtocol.NetworkUse network, double coolingPower,
+                          String reason, Locality locality, Report.NetworkUse network, double coolingPower,
                           int attempts, long firstStart) {
         sb.append(job.id()).append(',');
         if (job.submit() >= 0) {
@@ -102,7 +102,7 @@ public final class JobsCsv {
     }
 
     /** tau and the stretches with six decimals; empty where the model does not define them. */
-    private static void appendNetwork(StringBuilder sb, RecorderProtocol.NetworkUse n) {
+    private static void appendNetwork(StringBuilder sb, Report.NetworkUse n) {
         if (n == null) {
             sb.append(",,,,,");
             return;

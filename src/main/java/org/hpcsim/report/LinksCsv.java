@@ -1,20 +1,33 @@
 package org.hpcsim.report;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.function.IntFunction;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.output.OutputWriter;
+import org.hpcsim.protocol.LinksLogProtocol;
+import org.hpcsim.protocol.Report;
 
 /**
  * {@code links.csv}: at every instant some link's load changed, the {@code top} most loaded links
  * (load descending, then link id), one row each: {@code time,rank,link,endpoints,load,jobs}.
- * Loads are the summed flow weights of the jobs crossing the link.
+ * Loads are the summed flow weights of the jobs crossing the link. A sink on the links' loads.
  */
-public final class LinksCsv {
-    private static final LinksCsv OFF = new LinksCsv();
+public final class LinksCsv implements Component<LinksLogProtocol> {
+
+    /** The links' log: receives the links' loads; sends nothing. */
+    public static final ComponentType<LinksLogProtocol> TYPE = ComponentType.of("links-log", LinksLogProtocol.class,
+            "Writes links.csv: the most loaded links at every instant a link's load changed").withParameters(
+                    param("network.links-csv", "on or off (links model)"),
+                    param("network.links-csv-top", "how many links per instant"));
 
     private final Writer out;
     private final int top;
@@ -22,15 +35,7 @@ public final class LinksCsv {
     private final long[] load;
     private final int[] jobs;
     private final int[] best;
-
-    private LinksCsv() {
-        this.out = null;
-        this.top = 0;
-        this.describe = null;
-        this.load = null;
-        this.jobs = null;
-        this.best = null;
-    }
+    private boolean pending;
 
     private LinksCsv(Path file, int links, int top, IntFunction<String> describe) throws IOException {
         this.out = OutputWriter.open(file, 1 << 16);
@@ -42,11 +47,6 @@ public final class LinksCsv {
         out.write("time,rank,link,endpoints,load,jobs\n");
     }
 
-    /** A writer that writes nothing. */
-    public static LinksCsv off() {
-        return OFF;
-    }
-
     /** Writes to {@code file} for a machine of {@code links} links, naming each by {@code describe}. */
     public static LinksCsv open(Path file, int links, int top, IntFunction<String> describe) {
         try {
@@ -56,19 +56,31 @@ public final class LinksCsv {
         }
     }
 
-    /** Whether links.csv is written (else the recorder need not sample it). */
-    boolean on() {
-        return out != null;
+    /** Link {@code link} now carries {@code load} from {@code jobs} jobs: written as the instant ends. */
+    @Override
+    public void onMessage(LinksLogProtocol message, Context context) {
+        if (message instanceof Report.LinkLoad l) {
+            load[l.link()] = l.load();
+            jobs[l.link()] = l.jobs();
+            if (!pending) {
+                pending = true;
+                context.requestEndOfInstant();
+            }
+        } else {
+            throw new UnhandledMessage(message);
+        }
     }
 
-    /** Link {@code link} now carries {@code newLoad} from {@code jobCount} jobs; only when {@link #on()}. */
-    void changed(int link, long newLoad, int jobCount) {
-        load[link] = newLoad;
-        jobs[link] = jobCount;
+    @Override
+    public void onEndOfInstant(Context context) {
+        if (pending) {
+            pending = false;
+            sample(context.now());
+        }
     }
 
-    /** Writes the instant's most loaded links: O(L log top) per sample; only when {@link #on()}. */
-    void sample(long time) {
+    /** Writes the instant's most loaded links: O(L log top) per sample. */
+    private void sample(long time) {
         int n = 0;
         for (int l = 0; l < load.length; l++) {
             if (load[l] == 0) {
@@ -110,10 +122,18 @@ public final class LinksCsv {
         best[i - 1] = t;
     }
 
-    void close() {
-        if (out == null) {
-            return;
-        }
+    @Override
+    public void onSimulationEnd(Context context) {
+        close();
+    }
+
+    @Override
+    public void onStopped() {
+        Sinks.quietly(this::close);
+    }
+
+    /** Closes the file; a second call does nothing (the writer's close is idempotent). */
+    private void close() {
         try {
             out.close();
         } catch (IOException e) {

@@ -1,6 +1,6 @@
 package org.hpcsim.report;
 
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStatus;
 
@@ -19,7 +19,7 @@ public final class NetworkSummary {
     private double sigmaMax = Double.NaN;
     private long hopBytes;
 
-    void add(Job job, long duration, JobStatus status, RecorderProtocol.NetworkUse use) {
+    void add(Job job, long duration, JobStatus status, Report.NetworkUse use) {
         jobs++;
         tauSum += use.tau();
         hopBytes += use.hopBytes();

@@ -39,6 +39,8 @@ public final class RunMetrics {
     private double lostNodeMicros;
     private final LocalitySummary locality = new LocalitySummary();
     private final NetworkSummary network = new NetworkSummary();
+    private double jobCoolingPowerSum;
+    private long jobsCooled;
 
     public RunMetrics(int machineNodes) {
         this.machineNodes = machineNodes;
@@ -81,6 +83,17 @@ public final class RunMetrics {
         interrupted++;
         nodeMicros += (double) nodes * (end - start);
         lostNodeMicros += lost;
+    }
+
+    /** A job that ran in a modelled room drew {@code watts} of cooling on average over its run. */
+    void addJobCoolingPower(double watts) {
+        jobCoolingPowerSum += watts;
+        jobsCooled++;
+    }
+
+    /** The mean over jobs of each job's mean cooling power during its run, W; NaN when none was measured. */
+    public double meanJobCoolingPower() {
+        return jobsCooled == 0 ? Double.NaN : jobCoolingPowerSum / jobsCooled;
     }
 
     /** Attempts a failure cut short. */

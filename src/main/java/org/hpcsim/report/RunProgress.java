@@ -1,6 +1,6 @@
 package org.hpcsim.report;
 
-/** Jobs recorded so far, for progress displays; written by the recorder only. */
+/** Jobs recorded so far, for progress displays; written by the jobs' sink only. */
 public final class RunProgress {
     private volatile int jobsDone;
 

@@ -1,14 +1,21 @@
 package org.hpcsim.report;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import org.hpcsim.output.OutputWriter;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
+import org.hpcsim.protocol.RoomLogProtocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Locale;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.SimTime;
+import org.hpcsim.kernel.UnhandledMessage;
+import org.hpcsim.workload.JobStatus;
 import org.hpcsim.thermal.RoomLayout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,10 +26,19 @@ import org.slf4j.LoggerFactory;
  * optionally {@code node-power.csv} ({@code time,node,watts} per change), {@code inlet.csv} (each
  * node's time-weighted mean and hottest delivered inlet:
  * {@code node,row,rack,slot,mean_inlet_c,max_inlet_c}), the IT and cooling energy integrated over the
- * run, peak inlet temperatures, redline violations, and each job's mean cooling power over its run.
- * Every value holds from its sample until the next (a step function).
+ * run, peak inlet temperatures and redline violations. Every value holds from its sample until the
+ * next (a step function). A sink on the thermal actor's samples and inlet totals and on the
+ * scheduler's job ends (the last end, up to which inlets are averaged and energy integrated).
  */
-public final class ThermalLog {
+public final class ThermalLog implements Component<RoomLogProtocol> {
+
+    /** The room's logs: receive the thermal actor's samples and totals and the jobs' ends; send nothing. */
+    public static final ComponentType<RoomLogProtocol> TYPE = ComponentType.of("room-log", RoomLogProtocol.class,
+            "Writes thermal.csv (a row per instant the room changed), node-power.csv and inlet.csv; sums the"
+                    + " room's energy, peak inlets and redline violations for the summary").withParameters(
+                    param("thermal.enabled", "on with the room model"),
+                    param("thermal.node-power-csv", "node-power.csv"));
+
     private static final Logger LOG = LoggerFactory.getLogger(ThermalLog.class);
     private static final int FLUSH_AT = 1 << 16;
 
@@ -30,16 +46,12 @@ public final class ThermalLog {
     private final Writer power;
     private final Path inletFile;
     private final RoomLayout layout;
-    private RecorderProtocol.InletTotals inlets;
+    private Report.InletTotals inlets;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 1024);
     private final StringBuilder powerBuffer = new StringBuilder();
-    private long[] times = new long[1024];
-    /** Cooling energy (J) from the first sample to times[i]. */
-    private double[] coolingEnergy = new double[1024];
-    private int samples;
+    private final CoolingHistory cooling = new CoolingHistory();
     private long lastTime;
     private double it;
-    private double cooling;
     private double itEnergy;
     private double peakInlet = Double.NEGATIVE_INFINITY;
     private double peakActual = Double.NEGATIVE_INFINITY;
@@ -48,10 +60,10 @@ public final class ThermalLog {
     private long violationStart;
     private long violationTime;
     private int violations;
-    private double jobPowerSum;
-    private long jobs;
-    private RecorderProtocol.ThermalSample pending;
-    private RecorderProtocol.ThermalSample last;
+    private Report.ThermalSample pending;
+    private Report.ThermalSample last;
+    /** The end of the last job that ran, Long.MIN_VALUE before any. */
+    private long lastEnd = Long.MIN_VALUE;
     private boolean closed;
 
     private ThermalLog(Path file, Path nodePower, Path inletFile, RoomLayout layout) throws IOException {
@@ -83,34 +95,40 @@ public final class ThermalLog {
      * The room as of the last instant simulated (the state a paused run's console shows), or null before
      * the room's first sample.
      */
-    public RecorderProtocol.ThermalSample lastSample() {
+    public Report.ThermalSample lastSample() {
         return last;
     }
 
-    /** A sample taken at {@code time}; the instant's last sample wins, committed by {@link #endOfInstant}. */
-    void sample(RecorderProtocol.ThermalSample s) {
-        pending = s;
+    @Override
+    public void onMessage(RoomLogProtocol message, Context context) {
+        if (message instanceof Report.ThermalSample s) {
+            // The instant's last sample wins, committed at its end.
+            pending = s;
+            context.requestEndOfInstant();
+        } else if (message instanceof Report.InletTotals t) {
+            inlets = t;
+        } else if (message instanceof Report.JobEnded e) {
+            if (e.status() != JobStatus.REJECTED && e.start() >= 0) {
+                lastEnd = Math.max(lastEnd, e.end());
+            }
+        } else {
+            throw new UnhandledMessage(message);
+        }
     }
 
-    void endOfInstant(long time) {
-        RecorderProtocol.ThermalSample s = pending;
+    @Override
+    public void onEndOfInstant(Context context) {
+        long time = context.now();
+        Report.ThermalSample s = pending;
         if (s == null) {
             return;
         }
         pending = null;
         last = s;
         advance(time);
-        if (samples == times.length) {
-            times = Arrays.copyOf(times, 2 * samples);
-            coolingEnergy = Arrays.copyOf(coolingEnergy, 2 * samples);
-        }
-        times[samples] = time;
-        coolingEnergy[samples] = samples == 0 ? 0 : coolingEnergy[samples - 1]
-                + cooling * SimTime.toSeconds(time - times[samples - 1]);
-        samples++;
+        cooling.commit(time, s.coolingPower());
         lastTime = time;
         it = s.itPower();
-        cooling = s.coolingPower();
         peakInlet = Math.max(peakInlet, s.maxInlet());
         peakActual = Math.max(peakActual, s.maxInletActual());
         if (!Double.isNaN(s.supply())) {
@@ -153,40 +171,21 @@ public final class ThermalLog {
     }
 
     private void advance(long time) {
-        if (samples > 0) {
+        if (cooling.samples() > 0) {
             itEnergy += it * SimTime.toSeconds(time - lastTime);
         }
     }
 
-    /** Cooling energy (J) from the first sample to {@code time} (at or after the first sample). */
-    private double coolingEnergyAt(long time) {
-        int i = Arrays.binarySearch(times, 0, samples, time);
-        if (i >= 0) {
-            return coolingEnergy[i];
-        }
-        int before = -i - 2;
-        if (before < 0) {
-            return 0;
-        }
-        double rate = before == samples - 1 ? cooling : (coolingEnergy[before + 1] - coolingEnergy[before])
-                / SimTime.toSeconds(times[before + 1] - times[before]);
-        return coolingEnergy[before] + rate * SimTime.toSeconds(time - times[before]);
+    /** The run ends: inlet.csv, up to the last job's end (0 when none ran), and the files closed. */
+    @Override
+    public void onSimulationEnd(Context context) {
+        writeInlets(lastEnd == Long.MIN_VALUE ? 0 : lastEnd);
+        close();
     }
 
-    /** The mean cooling power (W) over a job's run [start, end), or NaN for a run of no length; counted in the summary. */
-    double jobCoolingPower(long start, long end) {
-        if (samples == 0 || end <= start) {
-            return Double.NaN;
-        }
-        double mean = (coolingEnergyAt(end) - coolingEnergyAt(start)) / SimTime.toSeconds(end - start);
-        jobPowerSum += mean;
-        jobs++;
-        return mean;
-    }
-
-    /** The thermal actor's per-node inlet totals, sent as the run ends. */
-    void inlets(RecorderProtocol.InletTotals totals) {
-        inlets = totals;
+    @Override
+    public void onStopped() {
+        Sinks.quietly(this::close);
     }
 
     /**
@@ -195,10 +194,10 @@ public final class ThermalLog {
      * energy over) and its maximum over every sample, six decimals. Both are empty if the room was never
      * sampled.
      */
-    void writeInlets(long end) {
+    private void writeInlets(long end) {
         StringBuilder sb = new StringBuilder(64 * layout.nodes() + 64);
         sb.append("node,row,rack,slot,mean_inlet_c,max_inlet_c\n");
-        RecorderProtocol.InletTotals t = inlets;
+        Report.InletTotals t = inlets;
         long to = t == null ? end : Math.max(end, t.last());
         double tail = t == null ? 0 : SimTime.toSeconds(to - t.last());
         double span = t == null ? 0 : SimTime.toSeconds(to - t.first());
@@ -218,16 +217,20 @@ public final class ThermalLog {
         OutputWriter.write(inletFile, sb);
     }
 
-    /** The run's figures, integrated up to {@code end} (the last job's end). */
-    public Summary summary(long end) {
-        long from = samples == 0 ? end : times[0];
+    /**
+     * The run's figures, integrated up to {@code end} (the last job's end); {@code meanJobCoolingPower}
+     * from the jobs' sink, which measures each job's.
+     */
+    public Summary summary(long end, double meanJobCoolingPower) {
+        int samples = cooling.samples();
+        long from = samples == 0 ? end : cooling.first();
         long to = Math.max(end, lastTime);
         double itJ = itEnergy + it * SimTime.toSeconds(to - lastTime);
-        double coolJ = coolingEnergyAt(to);
+        double coolJ = cooling.energyAt(to);
         double seconds = SimTime.toSeconds(to - from);
         long violated = violationTime + (violating ? to - violationStart : 0);
         return new Summary(itJ / 3.6e6, coolJ / 3.6e6, seconds > 0 ? itJ / seconds : it,
-                seconds > 0 ? coolJ / seconds : cooling, jobs == 0 ? Double.NaN : jobPowerSum / jobs,
+                seconds > 0 ? coolJ / seconds : cooling.power(), meanJobCoolingPower,
                 peakInlet, peakActual, coldestSupply, violations, SimTime.toSeconds(violated), samples);
     }
 
@@ -268,8 +271,8 @@ public final class ThermalLog {
         }
     }
 
-    /** Flushes and closes the files; later calls do nothing (the recorder may stop after the run's end). */
-    void close() {
+    /** Flushes and closes the files; later calls do nothing (the sink may stop after the run's end). */
+    private void close() {
         if (closed) {
             return;
         }

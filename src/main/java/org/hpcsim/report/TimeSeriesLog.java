@@ -1,12 +1,20 @@
 package org.hpcsim.report;
 
+import static org.hpcsim.kernel.ComponentType.param;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.hpcsim.kernel.Component;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.Context;
+import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.kernel.SimTime;
 import org.hpcsim.output.OutputWriter;
+import org.hpcsim.protocol.Report;
+import org.hpcsim.protocol.TimeSeriesProtocol;
 
 /**
  * {@code timeseries.csv}: the machine's state at the end of each instant at which something it shows
@@ -22,8 +30,18 @@ import org.hpcsim.output.OutputWriter;
  * one instant (the last report wins) and the row still shows the instant's end. Thinning: a changed
  * instant is written when it is at least {@code interval} after the last written row; the first changed
  * instant always is, and the last one is written when the log closes if it was held back.
+ *
+ * <p>A sink on the scheduler's counts, the room's samples and the links' loads.
  */
-public final class TimeSeriesLog {
+public final class TimeSeriesLog implements Component<TimeSeriesProtocol> {
+
+    /** The time series: receives the machine's counts, the room's samples, the links' loads; sends nothing. */
+    public static final ComponentType<TimeSeriesProtocol> TYPE = ComponentType.of("timeseries-log",
+            TimeSeriesProtocol.class, "Writes timeseries.csv: the machine's state (and the room's and the links'"
+                    + " figures when modelled) at the instants it changed").withParameters(
+                    param("output.timeseries", "on or off"),
+                    param("output.timeseries-interval", "at most one row per interval"));
+
     private static final int FLUSH_AT = 1 << 16;
 
     private final Writer out;
@@ -117,6 +135,19 @@ public final class TimeSeriesLog {
         return "time,busy_nodes,failed_nodes,drained_nodes,queued_jobs,running_jobs,utilization"
                 + (thermal ? ",it_power_w,cooling_power_w,supply_c,max_inlet_c" : "")
                 + (links ? ",mean_link_load,max_link_load" : "");
+    }
+
+    @Override
+    public void onMessage(TimeSeriesProtocol message, Context context) {
+        if (message instanceof Report.Counts c) {
+            counts(context.now(), c.busy(), c.failed(), c.drained(), c.queued(), c.running());
+        } else if (message instanceof Report.ThermalSample s) {
+            room(context.now(), s.itPower(), s.coolingPower(), s.supply(), s.maxInletActual());
+        } else if (message instanceof Report.LinkLoad l) {
+            linkLoad(context.now(), l.link(), l.load());
+        } else {
+            throw new UnhandledMessage(message);
+        }
     }
 
     /** The scheduler's counts at {@code time}, after its pass. */
@@ -246,9 +277,19 @@ public final class TimeSeriesLog {
         }
     }
 
+    @Override
+    public void onSimulationEnd(Context context) {
+        close();
+    }
+
+    @Override
+    public void onStopped() {
+        Sinks.quietly(this::close);
+    }
+
     /**
      * Completes the last instant, writes the last changed instant if the interval held it back, and
-     * closes the file; later calls do nothing (the recorder may stop after the run's end).
+     * closes the file; later calls do nothing (the sink may stop after the run's end).
      */
     void close() {
         if (closed) {

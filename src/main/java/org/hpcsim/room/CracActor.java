@@ -4,8 +4,9 @@ import static org.hpcsim.kernel.ComponentType.param;
 
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.CracProtocol;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
 import org.hpcsim.kernel.Address;
+import org.hpcsim.kernel.Addresses;
 import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
@@ -27,26 +28,26 @@ public final class CracActor implements Component<CracProtocol> {
     /** Where its supply temperature and state go. */
     public static final Port<ThermalProtocol> THERMAL = Port.one("thermal", ThermalProtocol.class,
             "its supply temperature, cooling power and state, to the thermal actor");
-    /** Where events.csv rows go; unconnected to log none. */
-    public static final Port<RecorderProtocol> RECORDER = Port.optional("recorder", RecorderProtocol.class,
-            "events.csv rows of its failures, repairs and set points; unconnected to log none");
+    /** Who hears its events' effects (events.csv when on). */
+    public static final Port<Report.EventLogged> EVENTS = Port.many("events", Report.EventLogged.class,
+            "events.csv rows of its failures, repairs and set points; none to log none");
     /** A CRAC unit: receives its load from the thermal actor and events from the kernel. */
     public static final ComponentType<CracProtocol> TYPE = ComponentType.of("crac", CracProtocol.class,
             "One CRAC unit: supplies air as warm as the redline allows for the nodes it serves (Meng et al., Eq. 11),"
                     + " draws the IT power it serves over CoP(supply); fails, is repaired, takes set points",
-            THERMAL, RECORDER).withParameters(
+            THERMAL, EVENTS).withParameters(
                     param("cooling.units", "the nodes each unit serves"),
                     param("cooling.supply", "its nominal supply temperature"),
                     param("cooling.redline", "the highest inlet temperature it allows"),
                     param("cooling.min-supply", "the coldest air it can make"));
 
     /** The start of an events.csv effect that changed nothing. */
-    private static final String NONE = RecorderProtocol.EventLogged.NO_EFFECT;
+    private static final String NONE = Report.EventLogged.NO_EFFECT;
 
     private final int unit;
     private final CoolingSettings settings;
     private final Address<ThermalProtocol> thermal;
-    private final Address<RecorderProtocol> recorder;
+    private final Addresses<Report.EventLogged> events;
     private Context ctx;
     private boolean working = true;
     private double fixedSupply = Double.NaN;
@@ -56,7 +57,7 @@ public final class CracActor implements Component<CracProtocol> {
         this.unit = ports.index();
         this.settings = settings;
         this.thermal = ports.to(THERMAL);
-        this.recorder = ports.to(RECORDER);
+        this.events = ports.toAll(EVENTS);
     }
 
     @Override
@@ -99,8 +100,11 @@ public final class CracActor implements Component<CracProtocol> {
     }
 
     private void log(String event, String effect, String cause) {
-        if (recorder != null) {
-            ctx.send(recorder, new RecorderProtocol.EventLogged(ctx.now(), event, "crac " + unit, effect, cause));
+        if (events.size() > 0) {
+            Report.EventLogged logged = new Report.EventLogged(ctx.now(), event, "crac " + unit, effect, cause);
+            for (int i = 0; i < events.size(); i++) {
+                ctx.send(events.get(i), logged);
+            }
         }
     }
 }

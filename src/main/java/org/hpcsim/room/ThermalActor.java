@@ -5,7 +5,7 @@ import static org.hpcsim.kernel.ComponentType.param;
 import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.CracProtocol;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
 import java.util.Arrays;
 import java.util.stream.IntStream;
 import org.hpcsim.kernel.Address;
@@ -27,11 +27,11 @@ import org.hpcsim.thermal.InletTemperatures;
  * kept as they arrive and applied together once it has settled (end of instant), in arrival order, so
  * that a heat model that can add many columns in one pass does ({@link HeatModel#addColumns}); nothing
  * reads R before then. It then sends each working CRAC unit the load of the nodes it serves, and
- * when the units have answered with their supply temperatures and cooling power, sends the recorder
+ * when the units have answered with their supply temperatures and cooling power, sends its listeners
  * one sample of the room.
  *
  * <p>It also integrates every node's delivered inlet temperature over time and keeps its maximum, and
- * hands both to the recorder in its wind-down call (for inlet.csv).
+ * hands both to the room's logs in its wind-down call (for inlet.csv).
  *
  * <p>A failed unit's nodes are taken over by the next working unit (by index, cyclically). The air
  * reaching them arrives warmer, by {@link CoolingSettings#failureOffset} which grows with the time
@@ -43,14 +43,17 @@ public final class ThermalActor implements Component<ThermalProtocol> {
     /** The CRAC units, in unit order. */
     public static final Port<CracProtocol> CRACS = Port.many("cracs", CracProtocol.class,
             "the load of the nodes each unit serves, once an instant's power changes are in");
-    /** Where the room's samples go. */
-    public static final Port<RecorderProtocol> RECORDER = Port.one("recorder", RecorderProtocol.class,
-            "a sample of the room per change (thermal.csv, timeseries.csv), the inlet totals at the end");
+    /** Who hears the room's samples. */
+    public static final Port<Report.ThermalSample> SAMPLES = Port.many("samples", Report.ThermalSample.class,
+            "a sample of the room per change (the room's logs, the time series, the jobs' cooling power)");
+    /** Where the inlet totals go at the end. */
+    public static final Port<Report.InletTotals> INLETS = Port.one("inlets", Report.InletTotals.class,
+            "every node's integrated and hottest inlet, when the run ends (inlet.csv)");
     /** The thermal actor: receives node power from the nodes, supplies from the CRAC units, and Begin from the kernel. */
     public static final ComponentType<ThermalProtocol> TYPE = ComponentType.of("thermal", ThermalProtocol.class,
             "The room's heat recirculation: every node's inlet rise R = D P, kept one column of D per power change;"
                     + " the CRAC units' loads and the room's samples; a failed unit's nodes taken over, warming",
-            CRACS, RECORDER).withParameters(
+            CRACS, SAMPLES, INLETS).withParameters(
                     param("thermal.d-matrix", "the heat-distribution matrix D (or thermal.a-matrix, or a synthetic one)"),
                     param("thermal.layout", "rows, racks and nodes per rack"),
                     param("cooling.failure-rise-rate", "how fast a failed unit's nodes' air warms"),
@@ -61,7 +64,8 @@ public final class ThermalActor implements Component<ThermalProtocol> {
     private final int[] unitOf;
     private final Addresses<CracProtocol> cracs;
     private final Address<ThermalProtocol> self;
-    private final Address<RecorderProtocol> recorder;
+    private final Addresses<Report.ThermalSample> samples;
+    private final Address<Report.InletTotals> inletTotals;
     private final boolean tracePower;
     private final boolean[] working;
     private final long[] failedAt;
@@ -91,7 +95,7 @@ public final class ThermalActor implements Component<ThermalProtocol> {
     private Context ctx;
 
     /**
-     * {@code idlePower}: every node's draw at the start; {@code tracePower}: send the recorder each
+     * {@code idlePower}: every node's draw at the start; {@code tracePower}: send the listeners each
      * instant's node power changes.
      */
     public ThermalActor(Ports ports, HeatModel heat, double idlePower, CoolingSettings cooling, boolean tracePower) {
@@ -113,7 +117,8 @@ public final class ThermalActor implements Component<ThermalProtocol> {
                     + units);
         }
         this.self = ports.self();
-        this.recorder = ports.to(RECORDER);
+        this.samples = ports.toAll(SAMPLES);
+        this.inletTotals = ports.to(INLETS);
         this.tracePower = tracePower;
         this.working = new boolean[units];
         Arrays.fill(working, true);
@@ -296,16 +301,19 @@ public final class ThermalActor implements Component<ThermalProtocol> {
             changes = 0;
         }
         int[] down = IntStream.range(0, working.length).filter(u -> !working[u]).toArray();
-        ctx.send(recorder, new RecorderProtocol.ThermalSample(inlets.itPower(), cool, coldest, nominalMax, actualMax, hottest,
-                actualMax > cooling.redline() + 1e-9, nodes, watts, working.length, down));
+        Report.ThermalSample sample = new Report.ThermalSample(inlets.itPower(), cool, coldest, nominalMax, actualMax,
+                hottest, actualMax > cooling.redline() + 1e-9, nodes, watts, working.length, down);
+        for (int i = 0; i < samples.size(); i++) {
+            ctx.send(samples.get(i), sample);
+        }
     }
 
-    /** The run ends: the recorder gets every node's integrated and hottest inlet, if the room was ever sampled. */
+    /** The run ends: the room's logs get every node's integrated and hottest inlet, if the room was ever sampled. */
     @Override
     public void onWindDown(boolean stopped, Context context) {
         ctx = context;
         if (lastSample >= 0) {
-            ctx.send(recorder, new RecorderProtocol.InletTotals(firstSample, lastSample, inletSeconds.clone(), inlet.clone(),
+            ctx.send(inletTotals, new Report.InletTotals(firstSample, lastSample, inletSeconds.clone(), inlet.clone(),
                     inletMax.clone()));
         }
     }

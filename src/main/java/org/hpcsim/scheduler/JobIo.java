@@ -1,7 +1,7 @@
 package org.hpcsim.scheduler;
 
 import org.hpcsim.protocol.NodeProtocol;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.storage.IoAssignment;
 import org.hpcsim.workload.Job;
@@ -59,10 +59,10 @@ public record JobIo(int ioNode, long readAlone, long writeAlone) {
      * @param plan       the job's network plan, or null
      * @param contention what the lead reported, or null
      */
-    public RecorderProtocol.IoEnded ended(IoAssignment io, Job job, NetworkPlanner.Plan plan,
+    public Report.IoEnded ended(IoAssignment io, Job job, NetworkPlanner.Plan plan,
                                           SchedulerProtocol.Contention contention) {
         boolean measured = contention != null && plan != null && plan.flow() != null;
-        return new RecorderProtocol.IoEnded(job, ioNode, io.read(job), io.write(job),
+        return new Report.IoEnded(job, ioNode, io.read(job), io.write(job),
                 measured ? contention.readTime() : readAlone, measured ? contention.writeTime() : writeAlone);
     }
 }

@@ -2,7 +2,7 @@ package org.hpcsim.scheduler;
 
 import static org.hpcsim.kernel.ComponentType.param;
 
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.protocol.NodeProtocol;
 import java.util.ArrayList;
@@ -35,13 +35,13 @@ import org.hpcsim.workload.JobStatus;
  * applied (its end-of-instant call) runs one pass of the policy, which starts jobs by messaging
  * their nodes. A job's nodes are freed when all of them have reported its end; reports arrive
  * asynchronously, each after the nodes' report latency. Final statuses of the instant go to the
- * recorder in the same end-of-instant call, so recording costs no extra round.
+ * output sinks that listen to them in the same end-of-instant call, so recording costs no extra round.
  *
  * <p>Faults: a node reports its failure and repair; the scheduler takes it out of (and back into)
  * service, stops the failed node's job on its other nodes, and when they have all reported applies
  * the job's fate ({@link JobFate}: kill, requeue, requeue from the last checkpoint). Drain and resume
  * events and link failures come to it directly (it owns routing). Each event's effect goes to the
- * recorder as a row of events.csv. When the run is about to end, jobs still queued (no usable nodes
+ * failure log as a row of events.csv. When the run is about to end, jobs still queued (no usable nodes
  * were left for them) fail, and after a stop from outside, queued and running jobs end unfinished.
  *
  * <p>The state over time (pending attempts, histories, counts) lives here; what each step amounts to
@@ -49,7 +49,7 @@ import org.hpcsim.workload.JobStatus;
  * {@link ReroutePlan} (a link event's reroutes), {@link JobIo} (a job's I/O node and phases) and
  * {@link NodePower} (the watts of its nodes).
  *
- * <p>With the time series on, the end of each pass sends the recorder the machine's counts (busy,
+ * <p>With the time series wired, the end of each pass sends it the machine's counts (busy,
  * failed and drained nodes, queued and running jobs) when they differ from the last ones sent.
  */
 public final class SchedulerActor implements Component<SchedulerProtocol> {
@@ -57,14 +57,26 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
     /** The machine's nodes, by node id: where starts, aborts and reroutes go. */
     public static final Port<NodeProtocol> NODES = Port.many("nodes", NodeProtocol.class,
             "job starts, aborts and reroutes, to the job's nodes");
-    /** Where every job's end, attempts, events and counts go. */
-    public static final Port<RecorderProtocol> RECORDER = Port.one("recorder", RecorderProtocol.class,
-            "every job's end and attempts, the events' effects, the machine's counts");
+    /** Who hears every job's final status. */
+    public static final Port<Report.JobEnded> JOBS = Port.many("jobs", Report.JobEnded.class,
+            "every job's final status (jobs.csv, the room's logs, batsim_jobs.csv)");
+    /** Who hears the attempts a failure cut short. */
+    public static final Port<Report.AttemptEnded> ATTEMPTS = Port.many("attempts", Report.AttemptEnded.class,
+            "each attempt a failure cut short (jobs.csv's metrics, attempts.csv)");
+    /** Who hears the events' effects. */
+    public static final Port<Report.EventLogged> EVENTS = Port.many("events", Report.EventLogged.class,
+            "each event's effect (events.csv); none to log none");
+    /** Who hears the jobs' I/O. */
+    public static final Port<Report.IoEnded> IO = Port.many("io", Report.IoEnded.class,
+            "the I/O of each job that did some, at its end (io.csv)");
+    /** Who hears the machine's counts; none: they are not counted. */
+    public static final Port<Report.Counts> COUNTS = Port.many("counts", Report.Counts.class,
+            "the machine's counts after a pass that changed them (the time series); none to count none");
     /** The scheduler: receives arrivals from the feeder, reports from the nodes, events from the kernel. */
     public static final ComponentType<SchedulerProtocol> TYPE = ComponentType.of("scheduler", SchedulerProtocol.class,
             "The scheduler: queues arrivals, runs one pass of its policy per instant, starts jobs on the nodes its"
                     + " allocator proposes, applies failures, drains and link events, gives every job its final status",
-            NODES, RECORDER).withParameters(
+            NODES, JOBS, ATTEMPTS, EVENTS, IO, COUNTS).withParameters(
                     param("scheduler.policy", "the scheduling policy (or an external scheduler)"),
                     param("allocator.policy", "the allocator"),
                     param("network.model", "how the network lengthens run times, and routing"),
@@ -125,23 +137,27 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
     }
 
     /** The start of an events.csv effect that changed nothing. */
-    private static final String NONE = RecorderProtocol.EventLogged.NO_EFFECT;
+    private static final String NONE = Report.EventLogged.NO_EFFECT;
 
     private final SchedulerCore core;
     /** The policy, when it hears events and makes decisions of its own (an external scheduler), else null. */
     private final ReactivePolicy reactive;
     private final Address<SchedulerProtocol> self;
-    private final Address<RecorderProtocol> recorder;
+    private final Addresses<Report.JobEnded> jobEnds;
+    private final Addresses<Report.AttemptEnded> attemptEnds;
+    private final Addresses<Report.EventLogged> events;
+    private final Addresses<Report.IoEnded> ioEnds;
+    private final Addresses<Report.Counts> counts;
     private final TreeMap<Integer, Pending> pending = new TreeMap<>();
     private final Map<Integer, History> histories = new HashMap<>();
-    private final List<RecorderProtocol> records = new ArrayList<>();
+    /** The instant's reports, in the order they were made, each with its listeners. */
+    private final List<Outgoing<?>> records = new ArrayList<>();
     private final Addresses<NodeProtocol> nodes;
     private final NetworkPlanner network;
     private final NodePower nodePower;
     private final FailurePolicy failures;
     private final AttemptAccounting accounting;
-    private final boolean timeSeries;
-    /** The counts last sent to the recorder, in {@link RecorderProtocol.Counts}'s order (all 0 before any). */
+    /** The counts last sent, in {@link Report.Counts}'s order (all 0 before any). */
     private int sentBusy;
     private int sentFailed;
     private int sentDrained;
@@ -165,15 +181,17 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
      * {@code power}: the node power model of a modelled room, or null; it sets the watts nodes draw
      * running a job. {@code failures}: what becomes of a job whose node fails, and whether to end the
      * run once every job has ended (under a failure model that never stops drawing failures).
-     * {@code timeSeries}: send the recorder the machine's counts when they change.
      */
     public SchedulerActor(Ports ports, SchedulerCore core, NetworkPlanner network, PowerModel power,
-                          FailurePolicy failures, boolean timeSeries) {
-        this.timeSeries = timeSeries;
+                          FailurePolicy failures) {
         this.core = core;
         this.reactive = core.policy() instanceof ReactivePolicy r ? r : null;
         this.self = ports.self();
-        this.recorder = ports.to(RECORDER);
+        this.jobEnds = ports.toAll(JOBS);
+        this.attemptEnds = ports.toAll(ATTEMPTS);
+        this.events = ports.toAll(EVENTS);
+        this.ioEnds = ports.toAll(IO);
+        this.counts = ports.toAll(COUNTS);
         this.network = network;
         this.nodePower = new NodePower(power, network == null ? Double.NaN : network.communicationFraction());
         this.failures = failures;
@@ -202,7 +220,8 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             Job job = arrived.job();
             String reason = core.submit(job);
             if (reason != null) {
-                records.add(new RecorderProtocol.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason, null));
+                records.add(new Outgoing<>(jobEnds, new Report.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason,
+                        null)));
             }
             ctx.requestEndOfInstant();
         } else if (message instanceof SchedulerProtocol.Called) {
@@ -340,7 +359,7 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
             ended(r.job(), r.start(), p.end, r.nodes(), status, reason, use(p));
             jobEnded(r, status, reason);
             if (p.io.any()) {
-                records.add(p.io.ended(core.model().io(), r.job(), p.plan, p.contention));
+                records.add(new Outgoing<>(ioEnds, p.io.ended(core.model().io(), r.job(), p.plan, p.contention)));
             }
         }
         ctx.requestEndOfInstant();
@@ -398,13 +417,13 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         AttemptAccounting.Failure f = accounting.failed(original.runTime(), h == null ? 0 : h.saved(),
                 AttemptAccounting.workDone(attempt.runTime(), p.workDone, p.plan, elapsed), elapsed, r.nodes().length);
         boolean last = lastAttempt(number);
-        records.add(new RecorderProtocol.AttemptEnded(original, number, r.start(), p.failedAt, r.nodes(),
-                (last ? JobFate.KILL : failures.fate()).outcome(), p.failure, f.savedNow(), f.lost()));
+        records.add(new Outgoing<>(attemptEnds, new Report.AttemptEnded(original, number, r.start(), p.failedAt,
+                r.nodes(), (last ? JobFate.KILL : failures.fate()).outcome(), p.failure, f.savedNow(), f.lost())));
         if (last) {
             String reason = failures.fate() == JobFate.KILL ? p.failure : p.failure + " on attempt " + number
                     + " of at most " + failures.maxAttempts() + " (failures.max-attempts)";
-            records.add(new RecorderProtocol.JobEnded(original, r.start(), p.failedAt, r.nodes(), JobStatus.FAILED, reason,
-                    use(p), number, firstStart));
+            records.add(new Outgoing<>(jobEnds, new Report.JobEnded(original, r.start(), p.failedAt, r.nodes(),
+                    JobStatus.FAILED, reason, use(p), number, firstStart)));
             jobEnded(r, JobStatus.FAILED, reason);
             return;
         }
@@ -595,9 +614,9 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         sendCounts(0, 0, 0);
     }
 
-    /** Sends the recorder the counts (the time series), unless they are the ones sent last. */
+    /** Sends the counts (the time series), unless they are the ones sent last or nothing listens. */
     private void sendCounts(int busy, int queued, int running) {
-        if (!timeSeries) {
+        if (counts.size() == 0) {
             return;
         }
         int failed = core.downCount();
@@ -611,7 +630,7 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
         sentDrained = drained;
         sentQueued = queued;
         sentRunning = running;
-        ctx.send(recorder, new RecorderProtocol.Counts(busy, failed, drained, queued, running));
+        new Outgoing<>(counts, new Report.Counts(busy, failed, drained, queued, running)).send(ctx);
     }
 
     /**
@@ -620,34 +639,43 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
      * the first start.
      */
     private void ended(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
-                       RecorderProtocol.NetworkUse use) {
+                       Report.NetworkUse use) {
         History h = histories.remove(job.index());
         int attempts = (h == null ? 0 : h.attempts()) + (nodes == null ? 0 : 1);
         long firstStart = h != null ? h.firstStart() : nodes == null ? -1 : start;
-        records.add(new RecorderProtocol.JobEnded(h == null ? job : h.original(), start, end, nodes, status, reason, use,
-                attempts, firstStart));
+        records.add(new Outgoing<>(jobEnds, new Report.JobEnded(h == null ? job : h.original(), start, end, nodes,
+                status, reason, use, attempts, firstStart)));
     }
 
     private void flushRecords() {
-        for (RecorderProtocol c : records) {
-            ctx.send(recorder, c);
+        for (Outgoing<?> r : records) {
+            r.send(ctx);
         }
         records.clear();
     }
 
     private void log(long time, String event, String target, String effect, String cause) {
-        records.add(new RecorderProtocol.EventLogged(time, event, target, effect, cause));
+        records.add(new Outgoing<>(events, new Report.EventLogged(time, event, target, effect, cause)));
         ctx.requestEndOfInstant();
     }
 
-    /** What the recorder reports of the job's network use, or null without a network model. */
-    private static RecorderProtocol.NetworkUse use(Pending p) {
+    /** What jobs.csv reports of the job's network use, or null without a network model. */
+    private static Report.NetworkUse use(Pending p) {
         if (p.plan == null) {
             return null;
         }
         SchedulerProtocol.Contention c = p.contention;
-        return new RecorderProtocol.NetworkUse(p.plan.tau(), c == null ? Double.NaN : c.sigmaMean(),
+        return new Report.NetworkUse(p.plan.tau(), c == null ? Double.NaN : c.sigmaMean(),
                 c == null ? Double.NaN : c.sigmaMax(), p.plan.hopBytes(),
                 c == null ? p.plan.maxOwnWeight() : c.maxLinkLoad());
+    }
+
+    /** A report and the sinks that listen to it, sent in the order the reports were made. */
+    private record Outgoing<T>(Addresses<T> to, T report) {
+        void send(Context ctx) {
+            for (int i = 0; i < to.size(); i++) {
+                ctx.send(to.get(i), report);
+            }
+        }
     }
 }

@@ -13,10 +13,14 @@ import org.hpcsim.network.LinkMap;
 import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.node.ComputeNodeActor;
 import org.hpcsim.protocol.CracProtocol;
+import org.hpcsim.protocol.FailureLogProtocol;
+import org.hpcsim.protocol.JobsProtocol;
+import org.hpcsim.protocol.LinksLogProtocol;
+import org.hpcsim.protocol.RoomLogProtocol;
+import org.hpcsim.protocol.TimeSeriesProtocol;
 import org.hpcsim.protocol.FeederProtocol;
 import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.protocol.NodeProtocol;
-import org.hpcsim.protocol.RecorderProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
@@ -25,7 +29,7 @@ import org.hpcsim.report.FailureLog;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.LinksCsv;
 import org.hpcsim.output.OutputDirectory;
-import org.hpcsim.report.Recorder;
+import org.hpcsim.report.JobsLog;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
 import org.hpcsim.report.ThermalLog;
@@ -48,17 +52,22 @@ import org.hpcsim.feeder.TraceFeeder;
 /**
  * The layout and wiring of one run: the one place that lists a run's components and connects their
  * ports. Components are added in a fixed order, which fixes their ids (and so the delivery order
- * among senders): the compute nodes, the scheduler, the trace feeder, the recorder, the links
- * (links model), the I/O nodes (I/O over links), the thermal actor and the CRAC units (a modelled
- * room), the power meter (power.csv in a modelled room). It also opens the optional logs the recorder keeps.
+ * among senders): the compute nodes, the scheduler, the trace feeder, the links (links model), the
+ * I/O nodes (I/O over links), the thermal actor and the CRAC units (a modelled room), then the output
+ * sinks, each only when its output is on: jobs.csv (always), timeseries.csv, links.csv, the room's
+ * logs, power.csv, events and attempts, io.csv, batsim_jobs.csv. Each sink is connected to the ports
+ * it listens to; a sink's output is added by one entry here.
  */
 final class Assembly {
     final Wiring wiring = new Wiring();
     final Addresses<NodeProtocol> nodes;
     final Address<SchedulerProtocol> scheduler;
     final Addresses<CracProtocol> cracs;
+    /** The room's logs, for the summary and the console; null without a modelled room. */
     final ThermalLog thermalLog;
+    /** Events and attempts, for the summary; null when they are not logged. */
     final FailureLog failureLog;
+    /** io.csv, for the summary; null when no job does I/O. */
     final IoLog ioLog;
 
     /**
@@ -78,17 +87,6 @@ final class Assembly {
         NetworkOptions net = scenario.network();
         boolean linksModel = net.model() == NetworkOptions.Model.LINKS;
         TimeSeriesOptions ts = scenario.timeSeries();
-        boolean linksCsv = linkCount > 0 && net.linksCsv();
-
-        this.thermalLog = room == null ? null : ThermalLog.open(out.file("thermal.csv"),
-                scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null, out.file("inlet.csv"),
-                room.layout());
-        this.failureLog = logEvents ? FailureLog.open(out.file("events.csv"), out.file("attempts.csv")) : null;
-        this.ioLog = io != null && scenario.io().any() ? IoLog.open(out.file("io.csv")) : null;
-        LinksCsv linkLog = linksCsv ? LinksCsv.open(out.file("links.csv"), links.size(), net.linksCsvTop(),
-                links::describe) : LinksCsv.off();
-        TimeSeriesLog series = ts.enabled() ? TimeSeriesLog.open(out.file("timeseries.csv"), n, room != null,
-                linksModel ? links.size() : -1, ts.interval()) : null;
 
         long latency = scenario.reportLatency();
         double idle = room == null ? 0 : room.model().power().idle();
@@ -99,16 +97,13 @@ final class Assembly {
         SchedulerActor.FailurePolicy failurePolicy = new SchedulerActor.FailurePolicy(fo.onJobFailure(),
                 fo.checkpointInterval(), failureModel.stochastic(), fo.maxAttempts(), fo.stallLimit());
         scheduler = wiring.add(SchedulerActor.TYPE, ports -> new SchedulerActor(ports, core, network,
-                room == null ? null : room.model().power(), failurePolicy, ts.enabled()));
+                room == null ? null : room.model().power(), failurePolicy));
         if (core.policy() instanceof ReactivePolicy) {
             // An external scheduler hears of the run at time 0 (Batsim's SIMULATION_BEGINS), not at the first arrival.
             wiring.schedule(scheduler, new SchedulerProtocol.Called(), 0);
         }
         int batch = scenario.kernel().feederBatch();
         Address<FeederProtocol> feeder = wiring.add(TraceFeeder.TYPE, ports -> new TraceFeeder(ports, jobs, batch));
-        BatsimJobsLog batsim = scenario.batsimOutput() ? BatsimOutput.open(scenario, room, network, out) : null;
-        Address<RecorderProtocol> recorder = wiring.add(Recorder.TYPE, ports -> new Recorder(topology, spanRanks,
-                out.file("jobs.csv"), linkLog, thermalLog, failureLog, ioLog, series, batsim, progress, metrics));
         Addresses<LinkProtocol> linkActors = wiring.addGroup(LinkActor.TYPE, linkCount, LinkActor::new);
         // An I/O node is known to the leads as the pseudo-link after the network's links.
         Addresses<LinkProtocol> ioNodes = wiring.addGroup(IoNodeActor.TYPE, ioCount,
@@ -119,34 +114,86 @@ final class Assembly {
         wiring.connect(nodes, ComputeNodeActor.LINKS, linkActors);
         wiring.connect(nodes, ComputeNodeActor.LINKS, ioNodes);
         wiring.connect(scheduler, SchedulerActor.NODES, nodes);
-        wiring.connect(scheduler, SchedulerActor.RECORDER, recorder);
         wiring.connect(feeder, TraceFeeder.SCHEDULER, scheduler);
-        if (linksCsv || series != null) {
-            wiring.connect(linkActors, LinkActor.RECORDER, recorder);
-        }
 
         Job first = jobs.peek();
         long start = first == null ? 0 : first.arrival();
+        Address<ThermalProtocol> thermal = null;
         if (room != null) {
             boolean trace = scenario.thermal().nodePowerCsv();
-            Address<ThermalProtocol> thermal = wiring.add(ThermalActor.TYPE, ports -> new ThermalActor(ports,
+            thermal = wiring.add(ThermalActor.TYPE, ports -> new ThermalActor(ports,
                     room.model().heat(), room.model().power().idle(), room.cooling(), trace));
             cracs = wiring.addGroup(CracActor.TYPE, room.cooling().units().size(),
                     ports -> new CracActor(ports, room.cooling()));
             wiring.connect(nodes, ComputeNodeActor.POWER, thermal);
             wiring.connect(thermal, ThermalActor.CRACS, cracs);
-            wiring.connect(thermal, ThermalActor.RECORDER, recorder);
             wiring.connect(cracs, CracActor.THERMAL, thermal);
-            wiring.connect(cracs, CracActor.RECORDER, recorder);
             wiring.schedule(thermal, new ThermalProtocol.Begin(), start);
+        } else {
+            cracs = null;
+        }
+
+        // The output sinks, each on the ports it listens to.
+        Address<JobsProtocol> jobsLog = wiring.add(JobsLog.TYPE, ports -> new JobsLog(topology, spanRanks,
+                out.file("jobs.csv"), progress, metrics));
+        wiring.connect(scheduler, SchedulerActor.JOBS, jobsLog);
+        wiring.connect(scheduler, SchedulerActor.ATTEMPTS, jobsLog);
+        if (thermal != null) {
+            wiring.connect(thermal, ThermalActor.SAMPLES, jobsLog);
+        }
+        if (ts.enabled()) {
+            TimeSeriesLog series = TimeSeriesLog.open(out.file("timeseries.csv"), n, room != null,
+                    linksModel ? links.size() : -1, ts.interval());
+            Address<TimeSeriesProtocol> seriesLog = wiring.add(TimeSeriesLog.TYPE, ports -> series);
+            wiring.connect(scheduler, SchedulerActor.COUNTS, seriesLog);
+            wiring.connect(linkActors, LinkActor.LOADS, seriesLog);
+            if (thermal != null) {
+                wiring.connect(thermal, ThermalActor.SAMPLES, seriesLog);
+            }
+        }
+        if (linkCount > 0 && net.linksCsv()) {
+            Address<LinksLogProtocol> linksLog = wiring.add(LinksCsv.TYPE, ports -> LinksCsv.open(out.file("links.csv"),
+                    links.size(), net.linksCsvTop(), links::describe));
+            wiring.connect(linkActors, LinkActor.LOADS, linksLog);
+        }
+        if (room != null) {
+            thermalLog = ThermalLog.open(out.file("thermal.csv"),
+                    scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null, out.file("inlet.csv"),
+                    room.layout());
+            Address<RoomLogProtocol> roomLog = wiring.add(ThermalLog.TYPE, ports -> thermalLog);
+            wiring.connect(thermal, ThermalActor.SAMPLES, roomLog);
+            wiring.connect(thermal, ThermalActor.INLETS, roomLog);
+            wiring.connect(scheduler, SchedulerActor.JOBS, roomLog);
             if (scenario.thermal().powerCsv()) {
                 Address<PowerProtocol> meter = wiring.add(PowerMeter.TYPE, ports -> new PowerMeter(room.layout(), n,
                         room.model().power().idle(), out.file("power.csv")));
                 wiring.connect(nodes, ComputeNodeActor.POWER, meter);
             }
         } else {
-            cracs = null;
+            thermalLog = null;
         }
+        if (logEvents) {
+            failureLog = FailureLog.open(out.file("events.csv"), out.file("attempts.csv"));
+            Address<FailureLogProtocol> failures = wiring.add(FailureLog.TYPE, ports -> failureLog);
+            wiring.connect(scheduler, SchedulerActor.EVENTS, failures);
+            wiring.connect(scheduler, SchedulerActor.ATTEMPTS, failures);
+            if (cracs != null) {
+                wiring.connect(cracs, CracActor.EVENTS, failures);
+            }
+        } else {
+            failureLog = null;
+        }
+        if (io != null && scenario.io().any()) {
+            ioLog = IoLog.open(out.file("io.csv"));
+            wiring.connect(scheduler, SchedulerActor.IO, wiring.add(IoLog.TYPE, ports -> ioLog));
+        } else {
+            ioLog = null;
+        }
+        if (scenario.batsimOutput()) {
+            BatsimJobsLog batsim = BatsimOutput.open(scenario, room, network, out);
+            wiring.connect(scheduler, SchedulerActor.JOBS, wiring.add(BatsimJobsLog.TYPE, ports -> batsim));
+        }
+
         if (first != null) {
             // At 0, not at the first arrival: the feeder then holds the whole trace from the start, so a
             // run stopped before its first arrival still records every job as not submitted.

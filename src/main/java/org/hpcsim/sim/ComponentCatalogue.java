@@ -9,7 +9,13 @@ import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Protocols;
 import org.hpcsim.link.LinkActor;
 import org.hpcsim.node.ComputeNodeActor;
-import org.hpcsim.report.Recorder;
+import org.hpcsim.report.BatsimJobsLog;
+import org.hpcsim.report.FailureLog;
+import org.hpcsim.report.IoLog;
+import org.hpcsim.report.JobsLog;
+import org.hpcsim.report.LinksCsv;
+import org.hpcsim.report.ThermalLog;
+import org.hpcsim.report.TimeSeriesLog;
 import org.hpcsim.room.CracActor;
 import org.hpcsim.room.PowerMeter;
 import org.hpcsim.room.ThermalActor;
@@ -26,8 +32,9 @@ public final class ComponentCatalogue {
 
     /** The kinds, in the order {@link Assembly} adds them to a run. */
     public static final List<ComponentType<?>> KINDS = List.of(ComputeNodeActor.TYPE, SchedulerActor.TYPE,
-            TraceFeeder.TYPE, Recorder.TYPE, LinkActor.TYPE, IoNodeActor.TYPE, ThermalActor.TYPE, CracActor.TYPE,
-            PowerMeter.TYPE);
+            TraceFeeder.TYPE, LinkActor.TYPE, IoNodeActor.TYPE, ThermalActor.TYPE, CracActor.TYPE, JobsLog.TYPE,
+            TimeSeriesLog.TYPE, LinksCsv.TYPE, ThermalLog.TYPE, PowerMeter.TYPE, FailureLog.TYPE, IoLog.TYPE,
+            BatsimJobsLog.TYPE);
 
     private ComponentCatalogue() {
     }

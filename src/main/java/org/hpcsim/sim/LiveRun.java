@@ -15,7 +15,7 @@ import org.hpcsim.kernel.pekko.ActorRuntime;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.KernelControl;
 import org.hpcsim.kernel.SimTime;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.scheduling.RunningJob;
 import org.hpcsim.scheduling.SchedulerCore;
@@ -213,7 +213,7 @@ public final class LiveRun {
         if (log == null) {
             return "";
         }
-        RecorderProtocol.ThermalSample s = log.lastSample();
+        Report.ThermalSample s = log.lastSample();
         if (s == null) {
             return "; room: not sampled yet";
         }

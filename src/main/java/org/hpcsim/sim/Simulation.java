@@ -75,9 +75,9 @@ import org.hpcsim.workload.TraceOpener;
  * ({@code timeseries.csv}, {@code links.csv}, the room's files, ...), then {@code summary.json} and
  * {@code config-used.conf} last, to the output directory, or leaves nothing there if it fails.
  *
- * <p>Component ids: compute nodes 0..N-1 (the node ids), then the scheduler, the trace feeder and
- * the recorder, the link actors and I/O nodes (links model), and in a modelled room the thermal actor,
- * the CRAC units and the power meter ({@link Assembly} adds them in this order).
+ * <p>Component ids: compute nodes 0..N-1 (the node ids), then the scheduler, the trace feeder, the
+ * link actors and I/O nodes (links model), in a modelled room the thermal actor and the CRAC units,
+ * then the output sinks whose outputs are on ({@link Assembly} adds them in this order).
  */
 public final class Simulation {
 
@@ -528,7 +528,8 @@ public final class Simulation {
             RunMetrics m = metrics.join();
             Result result = new Result(m, stats, wall, processCpuSeconds(), peakHeap(), heapAfterGc, peakRss(),
                     scenario.outputDir(),
-                    thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd()), failureLog, ioLog);
+                    thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd(), m.meanJobCoolingPower()),
+                    failureLog, ioLog);
             write(out.file("summary.json"), new RunSummary(scenario, topology, spanCurve, executor.name(),
                     executor.effective(kernelSettings), network != null,
                     links == null ? 0 : links.size(), room, linkActors() > 0, List.copyOf(warnings), stoppedEarly,

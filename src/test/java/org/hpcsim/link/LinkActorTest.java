@@ -2,7 +2,7 @@ package org.hpcsim.link;
 
 import org.hpcsim.kernel.Dispatch;
 import org.hpcsim.protocol.LinkProtocol;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
 import org.hpcsim.protocol.NodeProtocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,7 +23,7 @@ class LinkActorTest {
     private static final Address<NodeProtocol> LEAD_A = ComponentTester.address(1);
     private static final Address<NodeProtocol> LEAD_B = ComponentTester.address(5);
     private final ComponentTester link = ComponentTester.of(LINK_COMPONENT, 1,
-            ComponentTester.ports(LINK_COMPONENT, LINK).to(LinkActor.RECORDER, ComponentTester.address(RECORDER)),
+            ComponentTester.ports(LINK_COMPONENT, LINK).toAll(LinkActor.LOADS, ComponentTester.addresses(RECORDER, 1)),
             LinkActor::new);
 
     private Handled deliver(long time, int round, int sender, Object payload) {
@@ -46,7 +46,7 @@ class LinkActorTest {
         assertEquals(1, out.get(0).target());
         assertEquals(new NodeProtocol.LinkShare(11, LINK, 0, 2, 40, 10), out.get(1).payload());
         assertEquals(5, out.get(1).target());
-        assertEquals(new RecorderProtocol.LinkLoad(LINK, 40, 2), out.get(2).payload());
+        assertEquals(new Report.LinkLoad(LINK, 40, 2), out.get(2).payload());
         assertEquals(RECORDER, out.get(2).target());
     }
 
@@ -63,18 +63,18 @@ class LinkActorTest {
         assertEquals(List.of(new NodeProtocol.LinkShare(10, LINK, 0, 1, 45, 30),
                         new NodeProtocol.LinkShare(11, LINK, 0, 1, 45, 10),
                         new NodeProtocol.LinkShare(12, LINK, 1, 2, 45, 5),
-                        new RecorderProtocol.LinkLoad(LINK, 45, 3)), payloads(endOfInstant(7, 1)));
+                        new Report.LinkLoad(LINK, 45, 3)), payloads(endOfInstant(7, 1)));
 
         deliver(9, 0, 1, new LinkProtocol.Leave(12));
         assertEquals(List.of(new NodeProtocol.LinkShare(11, LINK, 0, 1, 40, 10),
-                new RecorderProtocol.LinkLoad(LINK, 40, 2)), payloads(endOfInstant(9, 1)),
+                new Report.LinkLoad(LINK, 40, 2)), payloads(endOfInstant(9, 1)),
                 "job 10 still holds 45: an upper bound, which is all it needs of a link that is not its bottleneck");
 
         deliver(9, 2, 1, new LinkProtocol.Refresh(10));
         assertEquals(List.of(new NodeProtocol.LinkShare(10, LINK, 0, 1, 40, 30)), payloads(endOfInstant(9, 3)));
         deliver(11, 0, 5, new LinkProtocol.Watch(11, false));
         deliver(11, 0, 1, new LinkProtocol.Leave(10));
-        assertEquals(List.of(new RecorderProtocol.LinkLoad(LINK, 10, 1)), payloads(endOfInstant(11, 1)),
+        assertEquals(List.of(new Report.LinkLoad(LINK, 10, 1)), payloads(endOfInstant(11, 1)),
                 "no longer watched, job 11 is not told of the fall");
     }
 
@@ -85,7 +85,7 @@ class LinkActorTest {
     @Test
     void everyRecordOfTheLinkProtocolIsHandled() {
         Dispatch.assertHandlesEveryRecord(LinkProtocol.class, () -> ComponentTester.of(LINK_COMPONENT, 1,
-                ComponentTester.ports(LINK_COMPONENT, LINK).to(LinkActor.RECORDER, ComponentTester.address(RECORDER)),
+                ComponentTester.ports(LINK_COMPONENT, LINK).toAll(LinkActor.LOADS, ComponentTester.addresses(RECORDER, 1)),
                 LinkActor::new), LINK_COMPONENT);
     }
 }

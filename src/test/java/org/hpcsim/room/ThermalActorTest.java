@@ -4,7 +4,7 @@ import org.hpcsim.kernel.Dispatch;
 import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.CracProtocol;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -31,7 +31,8 @@ class ThermalActorTest {
             List.of(new int[] {0, 1}, new int[] {2}), 1.0 / 60, 10, 60 * S);
     private final ComponentTester thermal = ComponentTester.of(THERMAL, 1,
             ComponentTester.ports(THERMAL, 0).toAll(ThermalActor.CRACS, ComponentTester.addresses(FIRST_CRAC, 2))
-                    .to(ThermalActor.RECORDER, ComponentTester.address(RECORDER)),
+                    .toAll(ThermalActor.SAMPLES, ComponentTester.addresses(RECORDER, 1))
+                    .to(ThermalActor.INLETS, ComponentTester.address(RECORDER)),
             ports -> new ThermalActor(ports, matrix(), 1000, COOLING, true));
 
     private static HeatModel matrix() {
@@ -85,7 +86,7 @@ class ThermalActorTest {
         assertTrue(deliver(0, 3, FIRST_CRAC + 1, new ThermalProtocol.Supply(1, 26, 50)).wantsEndOfInstant());
         List<Envelope> sample = endOfInstant(0, 4);
         assertEquals(RECORDER, sample.get(0).target());
-        RecorderProtocol.ThermalSample s = (RecorderProtocol.ThermalSample) sample.get(0).payload();
+        Report.ThermalSample s = (Report.ThermalSample) sample.get(0).payload();
         assertEquals(4500, s.itPower(), 1e-9);
         assertEquals(150, s.coolingPower(), 1e-9);
         assertEquals(24, s.supply(), 1e-9);
@@ -115,14 +116,14 @@ class ThermalActorTest {
         assertEquals(160 * S, tick.time());
 
         deliver(100 * S, 2, FIRST_CRAC, new ThermalProtocol.Supply(0, 26, 120));
-        RecorderProtocol.ThermalSample s = (RecorderProtocol.ThermalSample) endOfInstant(100 * S, 3).get(0).payload();
+        Report.ThermalSample s = (Report.ThermalSample) endOfInstant(100 * S, 3).get(0).payload();
         assertEquals(120, s.coolingPower(), 1e-9, "a failed unit draws nothing");
 
         deliver(160 * S, 0, THERMAL, tick.payload());
         List<Envelope> later = endOfInstant(160 * S, 1);
         assertEquals(new CracProtocol.Load(5.0, 3000), later.get(0).payload(), "one minute at 1 K/min");
         deliver(160 * S, 2, FIRST_CRAC, new ThermalProtocol.Supply(0, 25, 130));
-        s = (RecorderProtocol.ThermalSample) endOfInstant(160 * S, 3).get(0).payload();
+        s = (Report.ThermalSample) endOfInstant(160 * S, 3).get(0).payload();
         assertEquals(15 + 5, s.maxInlet(), 1e-9, "the nominal inlet of the orphaned node includes the warming");
         assertEquals(30, s.maxInletActual(), 1e-9);
     }
@@ -145,7 +146,7 @@ class ThermalActorTest {
         List<Envelope> out = thermal.run(new KernelCommand.WindDown(10 * S, 4, false)).out();
         assertEquals(1, out.size());
         assertEquals(RECORDER, out.get(0).target());
-        RecorderProtocol.InletTotals t = (RecorderProtocol.InletTotals) out.get(0).payload();
+        Report.InletTotals t = (Report.InletTotals) out.get(0).payload();
         assertEquals(0, t.first());
         assertEquals(10 * S, t.last());
         assertArrayEquals(new double[] {270, 250, 300}, t.inletSeconds(), 1e-9);
@@ -157,7 +158,8 @@ class ThermalActorTest {
     void everyRecordOfTheThermalProtocolIsHandled() {
         Dispatch.assertHandlesEveryRecord(ThermalProtocol.class, () -> ComponentTester.of(THERMAL, 1,
                 ComponentTester.ports(THERMAL, 0).toAll(ThermalActor.CRACS, ComponentTester.addresses(FIRST_CRAC, 2))
-                        .to(ThermalActor.RECORDER, ComponentTester.address(RECORDER)),
+                        .toAll(ThermalActor.SAMPLES, ComponentTester.addresses(RECORDER, 1))
+                    .to(ThermalActor.INLETS, ComponentTester.address(RECORDER)),
                 ports -> new ThermalActor(ports, matrix(), 1000, COOLING, true)), THERMAL);
     }
 }

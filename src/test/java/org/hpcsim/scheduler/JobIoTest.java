@@ -12,7 +12,7 @@ import org.hpcsim.storage.IoOptions;
 import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.network.LinkMap;
 import org.hpcsim.protocol.NodeProtocol;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.storage.IoAssignment;
 import org.hpcsim.testing.Jobs;
@@ -92,9 +92,9 @@ class JobIoTest {
         NetworkPlanner.Plan links = new NetworkPlanner.Plan(60, flow, 1, 0, 0, 60, new int[0], false);
         NetworkPlanner.Plan distance = new NetworkPlanner.Plan(60, null, 1, 0, 0, 60, new int[0], false);
 
-        assertEquals(new RecorderProtocol.IoEnded(job, 1, 2 * GB, 3 * GB, 4_000_000, 9_000_000),
+        assertEquals(new Report.IoEnded(job, 1, 2 * GB, 3 * GB, 4_000_000, 9_000_000),
                 io.ended(assignment, job, links, measured));
-        RecorderProtocol.IoEnded alone = new RecorderProtocol.IoEnded(job, 1, 2 * GB, 3 * GB, 2_000_000, 3_000_000);
+        Report.IoEnded alone = new Report.IoEnded(job, 1, 2 * GB, 3 * GB, 2_000_000, 3_000_000);
         assertEquals(alone, io.ended(assignment, job, distance, measured), "no flow: nothing measured the phases");
         assertEquals(alone, io.ended(assignment, job, links, null), "no contention reported");
         assertEquals(alone, io.ended(assignment, job, null, null), "no network model");

@@ -1,11 +1,12 @@
 package org.hpcsim.scheduler;
 
 import org.hpcsim.kernel.Dispatch;
-import org.hpcsim.protocol.RecorderProtocol;
+import org.hpcsim.protocol.Report;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.protocol.NodeProtocol;
 import static org.hpcsim.testing.Jobs.job;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -29,11 +30,13 @@ class SchedulerActorTest {
     private static final int SCHEDULER = 4;
     private static final int RECORDER = 6;
 
-    /** Nodes 0..3 are components 0..3. */
+    /** Nodes 0..3 are components 0..3; the jobs' ends, attempts and events go to one sink. */
     private static ComponentTester.Builder ports() {
         return ComponentTester.ports(SCHEDULER, 0)
                 .toAll(SchedulerActor.NODES, ComponentTester.addresses(0, 4))
-                .to(SchedulerActor.RECORDER, ComponentTester.address(RECORDER));
+                .toAll(SchedulerActor.JOBS, ComponentTester.addresses(RECORDER, 1))
+                .toAll(SchedulerActor.ATTEMPTS, ComponentTester.addresses(RECORDER, 1))
+                .toAll(SchedulerActor.EVENTS, ComponentTester.addresses(RECORDER, 1));
     }
     private static final long S = 1_000_000;
     private final ComponentTester scheduler;
@@ -43,7 +46,7 @@ class SchedulerActorTest {
         SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                 new EasyBackfillPolicy(JobOrder.FIFO));
         scheduler = ComponentTester.of(SCHEDULER, 1, ports(),
-                ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT, false));
+                ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT));
     }
 
     private Handled deliver(long time, int round, List<Object> payloads) {
@@ -70,7 +73,7 @@ class SchedulerActorTest {
         Handled pass = endOfInstant(0, 1);
         List<Envelope> out = pass.out();
         assertEquals(RECORDER, out.get(0).target(), "the rejected job is recorded");
-        RecorderProtocol.JobEnded rejected = (RecorderProtocol.JobEnded) out.get(0).payload();
+        Report.JobEnded rejected = (Report.JobEnded) out.get(0).payload();
         assertEquals(JobStatus.REJECTED, rejected.status());
         assertEquals("needs 5 nodes, the machine has 4", rejected.reason());
         assertEquals(List.of(0, 1, 2), out.subList(1, 4).stream().map(Envelope::target).toList());
@@ -85,7 +88,7 @@ class SchedulerActorTest {
         Handled last = deliver(12 * S, 0, List.of(
                 new SchedulerProtocol.NodeReport(0, 2, 10 * S, JobStatus.COMPLETED, null)));
         assertTrue(last.wantsEndOfInstant());
-        RecorderProtocol.JobEnded done = (RecorderProtocol.JobEnded) endOfInstant(12 * S, 1).out().get(0).payload();
+        Report.JobEnded done = (Report.JobEnded) endOfInstant(12 * S, 1).out().get(0).payload();
         assertEquals(0, done.start());
         assertEquals(10 * S, done.end(), "the end is when the nodes finished, not when the last report arrived");
         assertEquals(JobStatus.COMPLETED, done.status());
@@ -96,18 +99,29 @@ class SchedulerActorTest {
         MachineState m = new MachineState(new SimpleTopology(4));
         SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                 new EasyBackfillPolicy(JobOrder.FIFO));
-        ComponentTester actor = ComponentTester.of(SCHEDULER, 1, ports(),
-                ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT, true));
+        ComponentTester actor = ComponentTester.of(SCHEDULER, 1,
+                ports().toAll(SchedulerActor.COUNTS, ComponentTester.addresses(RECORDER, 1)),
+                ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT));
         List<Object> arrivals = List.of(new SchedulerProtocol.JobArrived(job(0, 0, 2, 10, 10)),
                 new SchedulerProtocol.JobArrived(job(1, 0, 4, 10, 10)));
-        assertEquals(new RecorderProtocol.Counts(2, 0, 0, 1, 1), last(actor, 0, arrivals), "job 0 runs on 2 nodes, job 1 waits");
-        assertEquals(new RecorderProtocol.Counts(2, 0, 1, 1, 1), last(actor, 5 * S,
+        assertEquals(new Report.Counts(2, 0, 0, 1, 1), last(actor, 0, arrivals), "job 0 runs on 2 nodes, job 1 waits");
+        assertEquals(new Report.Counts(2, 0, 1, 1, 1), last(actor, 5 * S,
                 List.of(new SchedulerProtocol.Drain(new int[] {3}, "scenario"))));
         Object again = last(actor, 6 * S, List.of(new SchedulerProtocol.Drain(new int[] {3}, "scenario")));
-        assertTrue(again instanceof RecorderProtocol.EventLogged, "the same counts are not sent again: " + again);
+        assertTrue(again instanceof Report.EventLogged, "the same counts are not sent again: " + again);
         List<Envelope> out = actor.run(new KernelCommand.WindDown(6 * S, 2, true)).out();
-        assertEquals(new RecorderProtocol.Counts(0, 0, 1, 0, 0), out.get(out.size() - 1).payload(),
+        assertEquals(new Report.Counts(0, 0, 1, 0, 0), out.get(out.size() - 1).payload(),
                 "after the stop every job has its final status");
+    }
+
+    @Test
+    void withNothingListeningToTheCountsNoneAreSent() {
+        List<Envelope> envelopes = List.of(new Envelope(0, 0, 5, 0, SCHEDULER,
+                new SchedulerProtocol.JobArrived(job(0, 0, 2, 10, 10))));
+        scheduler.run(new KernelCommand.Deliver(0, 0, envelopes));
+        List<Envelope> out = scheduler.run(new KernelCommand.EndOfInstant(0, 1)).out();
+        assertFalse(out.isEmpty(), "the job starts");
+        assertTrue(out.stream().noneMatch(e -> e.payload() instanceof Report.Counts), out.toString());
     }
 
     /** Delivers the messages at (time, 0), runs the end of the instant and returns the last message it sent. */
@@ -128,7 +142,7 @@ class SchedulerActorTest {
             SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                     new EasyBackfillPolicy(JobOrder.FIFO));
             return ComponentTester.of(SCHEDULER, 1, ports(),
-                    ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT, false));
+                    ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT));
         }, SCHEDULER);
     }
 }

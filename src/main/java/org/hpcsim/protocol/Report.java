@@ -4,16 +4,20 @@ import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStatus;
 
 /**
- * The recorder protocol: what the recorder accepts. Each record says who sends it to whom.
+ * What the components report to the output sinks. Each record is one conversation: its sender sends
+ * it on a port typed by the record itself, to every sink that listens to it, and it implements the
+ * protocol of each of those sinks (a sink's protocol is the set of records it uses). Each record says
+ * who sends it to whom.
  */
-public sealed interface RecorderProtocol {
+public sealed interface Report {
 
     /**
-     * Scheduler -> Recorder: a job has its final status. {@code start}, {@code end} and {@code nodes}
+     * Scheduler -> jobs.csv, the room's logs (the run's last end), batsim_jobs.csv: a job has its final status. {@code start}, {@code end} and {@code nodes}
      * are -1, -1 and null for a rejected job, which carries its {@code reason}.
      */
     public record JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
-                           NetworkUse network, int attempts, long firstStart) implements RecorderProtocol {
+                           NetworkUse network, int attempts, long firstStart)
+            implements Report, JobsProtocol, RoomLogProtocol, BatsimJobsProtocol {
         /** A job that ended on its only attempt (or never ran). */
         public JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason, NetworkUse network) {
             this(job, start, end, nodes, status, reason, network, nodes == null ? 0 : 1, start);
@@ -21,29 +25,31 @@ public sealed interface RecorderProtocol {
     }
 
     /**
-     * Scheduler -> Recorder: attempt {@code attempt} (1, 2, ...) of a job ended by a failure at
+     * Scheduler -> jobs.csv (the run's metrics), events and attempts: attempt {@code attempt} (1, 2, ...) of a job ended by a failure at
      * {@code end}: {@code outcome} is what became of the job (failed, requeued, resumed from
      * checkpoint), {@code cause} why; {@code savedWork} microseconds of its work survive in a
      * checkpoint, and {@code lostNodeMicros} node-microseconds of the attempt are lost.
      */
     public record AttemptEnded(Job job, int attempt, long start, long end, int[] nodes, String outcome, String cause,
-                               long savedWork, double lostNodeMicros) implements RecorderProtocol {
+                               long savedWork, double lostNodeMicros)
+            implements Report, JobsProtocol, FailureLogProtocol {
     }
 
     /**
-     * Scheduler -> Recorder: a job that did I/O ended; it read and wrote so many bytes through I/O node
+     * Scheduler -> io.csv: a job that did I/O ended; it read and wrote so many bytes through I/O node
      * {@code ioNode}, taking {@code readTime} and {@code writeTime} microseconds.
      */
     public record IoEnded(Job job, int ioNode, long readBytes, long writeBytes, long readTime, long writeTime)
-            implements RecorderProtocol {
+            implements Report, IoLogProtocol {
     }
 
     /**
-     * Scheduler or CRAC unit -> Recorder: an event ({@code event} on {@code target}) took effect at
+     * Scheduler or CRAC unit -> events and attempts: an event ({@code event} on {@code target}) took effect at
      * {@code time}: a row of events.csv; {@code cause} is {@code scenario} for a scripted event, else
      * the failure model that drew it.
      */
-    public record EventLogged(long time, String event, String target, String effect, String cause) implements RecorderProtocol {
+    public record EventLogged(long time, String event, String target, String effect, String cause)
+            implements Report, FailureLogProtocol {
         /** How an effect that changed nothing starts, e.g. {@code none: the node was already down}. */
         public static final String NO_EFFECT = "none: ";
 
@@ -62,7 +68,7 @@ public sealed interface RecorderProtocol {
     }
 
     /**
-     * Thermal -> Recorder: the room now draws {@code itPower} W of IT and {@code coolingPower} W of
+     * Thermal -> the room's logs, timeseries.csv, jobs.csv (each job's cooling power): the room now draws {@code itPower} W of IT and {@code coolingPower} W of
      * cooling; the coldest working unit supplies {@code supply} C (NaN when none works); the hottest
      * inlet is {@code maxInlet} C at the nominal supply (T_sup + D P) and {@code maxInletActual} C with
      * the supply delivered, at {@code hottestNode}; {@code violation} says it is over the redline.
@@ -71,27 +77,28 @@ public sealed interface RecorderProtocol {
      */
     public record ThermalSample(double itPower, double coolingPower, double supply, double maxInlet,
                                 double maxInletActual, int hottestNode, boolean violation, int[] nodes,
-                                double[] watts, int units, int[] unitsDown) implements RecorderProtocol {
+                                double[] watts, int units, int[] unitsDown)
+            implements Report, JobsProtocol, RoomLogProtocol, TimeSeriesProtocol {
     }
 
-    /** Link -> Recorder: link {@code link} now carries {@code load} from {@code jobs} jobs (links.csv, timeseries.csv). */
-    public record LinkLoad(int link, long load, int jobs) implements RecorderProtocol {
+    /** Link -> links.csv, timeseries.csv: link {@code link} now carries {@code load} from {@code jobs} jobs (links.csv, timeseries.csv). */
+    public record LinkLoad(int link, long load, int jobs) implements Report, LinksLogProtocol, TimeSeriesProtocol {
     }
 
     /**
-     * Scheduler -> Recorder (timeseries.csv): after its pass, {@code busy} nodes are held by the
+     * Scheduler -> timeseries.csv: after its pass, {@code busy} nodes are held by the
      * {@code running} jobs, {@code failed} nodes are down, {@code drained} are drained but not down, and
      * {@code queued} jobs wait. Sent only when a count changed.
      */
-    public record Counts(int busy, int failed, int drained, int queued, int running) implements RecorderProtocol {
+    public record Counts(int busy, int failed, int drained, int queued, int running) implements Report, TimeSeriesProtocol {
     }
 
     /**
-     * Thermal -> Recorder, when the run ends (inlet.csv): from the room's first sample at {@code first}
+     * Thermal -> the room's logs, when the run ends (inlet.csv): from the room's first sample at {@code first}
      * to its last at {@code last}, each node's delivered inlet integrated over time ({@code inletSeconds},
      * C s), its inlet at the last sample ({@code lastInlet}, C) and its hottest ({@code maxInlet}, C).
      */
     public record InletTotals(long first, long last, double[] inletSeconds, double[] lastInlet, double[] maxInlet)
-            implements RecorderProtocol {
+            implements Report, RoomLogProtocol {
     }
 }
