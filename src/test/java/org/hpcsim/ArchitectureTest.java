@@ -38,7 +38,8 @@ class ArchitectureTest {
             Layer.ordered("plugin", "registry", "external", "scheduling", "allocation", "events", "network",
                     "locality", "malleable", "storage", "batsim", "output", "thermal", "failure", "topology",
                     "torus", "workload"),
-            Layer.independent("kernel", "soak"));
+            Layer.independent("kernel", "soak"),
+            Layer.ordered("time"));
 
     /** Where the simulation's components live: they implement the Pekko-free component API. */
     private static final List<String> COMPONENTS = List.of("scheduler", "node", "link", "room", "feeder", "report",

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.plugin.Plugins;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.output.OutputDirectory;

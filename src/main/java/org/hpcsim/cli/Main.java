@@ -9,7 +9,7 @@ import java.util.Properties;
 import org.hpcsim.cluster.RemoteRunFailure;
 import org.hpcsim.allocation.AllocationRefusedException;
 import org.hpcsim.kernel.ComponentFailure;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.output.OutputException;
 import org.hpcsim.sim.MemoryBudget;
 import org.hpcsim.workload.FileErrors;

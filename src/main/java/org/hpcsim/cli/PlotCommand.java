@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.hpcsim.events.ScenarioEvent;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.plot.PlotFormat;
 import org.hpcsim.plot.PlotOptions;
 import org.hpcsim.plot.RunPlots;

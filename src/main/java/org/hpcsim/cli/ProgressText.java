@@ -2,7 +2,7 @@ package org.hpcsim.cli;
 
 import java.util.List;
 import java.util.Locale;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 
 /**
  * The text of the progress lines: pure functions of progress counters and elapsed wall time.

@@ -15,7 +15,7 @@ import org.hpcsim.external.ExternalOptions;
 import org.hpcsim.failure.FailureOptions;
 import org.hpcsim.failure.JobFate;
 import org.hpcsim.kernel.KernelOptions;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.malleable.MalleableOptions;
 import org.hpcsim.malleable.Speedup;
 import org.hpcsim.network.NetworkOptions;

@@ -2,7 +2,7 @@ package org.hpcsim.events;
 
 import java.util.Arrays;
 import java.util.Locale;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.topology.NodeRanges;
 
 /**

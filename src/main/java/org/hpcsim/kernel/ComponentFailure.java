@@ -1,5 +1,7 @@
 package org.hpcsim.kernel;
 
+import org.hpcsim.time.SimTime;
+
 /**
  * A component threw (or its actor stopped): the run ends with this, naming the component, the
  * virtual time and round, and what it was doing (the message it was handling, or the call).

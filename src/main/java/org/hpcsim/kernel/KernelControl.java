@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Consumer;
+import org.hpcsim.time.SimTime;
 
 /**
  * Pauses a run between instants, injects messages while it is paused, and resumes or stops it:

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.PriorityQueue;
+import org.hpcsim.time.SimTime;
 
 /**
  * A partition's pending messages, taken out in {@link Envelope#PENDING_ORDER} as from a priority

@@ -1,7 +1,7 @@
 package org.hpcsim.report;
 
 import java.util.Arrays;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 
 /**
  * The room's cooling power over time, a step function from each committed sample to the next, with

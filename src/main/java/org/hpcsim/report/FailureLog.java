@@ -14,7 +14,7 @@ import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.UnhandledMessage;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 
 /**
  * {@code events.csv} ({@code time,event,target,effect,cause}: every scripted or drawn event, with

@@ -13,7 +13,7 @@ import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.UnhandledMessage;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 
 /**
  * io.csv: one row per job that did I/O and ended ({@code id,io_node,read_bytes,write_bytes,read_s,write_s,io_s}),

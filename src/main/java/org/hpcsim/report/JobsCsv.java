@@ -1,7 +1,7 @@
 package org.hpcsim.report;
 
 import org.hpcsim.protocol.Report;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.locality.Locality;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStatus;

@@ -10,7 +10,7 @@ import java.util.function.IntFunction;
 import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.output.OutputWriter;
 import org.hpcsim.protocol.LinksLogProtocol;

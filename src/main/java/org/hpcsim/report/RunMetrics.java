@@ -2,7 +2,7 @@ package org.hpcsim.report;
 
 import java.util.EnumMap;
 import java.util.Map;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.workload.JobStatus;
 

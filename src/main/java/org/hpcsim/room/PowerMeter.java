@@ -8,7 +8,7 @@ import java.util.Locale;
 import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.output.OutputWriter;

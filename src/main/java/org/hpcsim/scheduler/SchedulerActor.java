@@ -18,7 +18,7 @@ import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Ports;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.network.NoRouteException;
 import org.hpcsim.scheduling.ReactivePolicy;

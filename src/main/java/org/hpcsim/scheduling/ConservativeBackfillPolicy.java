@@ -1,6 +1,6 @@
 package org.hpcsim.scheduling;
 
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.workload.Job;
 
 /**

@@ -152,7 +152,7 @@ final class Profile {
 
     /**
      * Earliest start time at which {@code nodes} nodes stay free for {@code duration};
-     * {@link org.hpcsim.kernel.SimTime#NEVER} when that many nodes never come free (failed or drained
+     * {@link org.hpcsim.time.SimTime#NEVER} when that many nodes never come free (failed or drained
      * nodes: the job waits for a repair).
      */
     long earliestStart(int nodes, long duration) {
@@ -160,7 +160,7 @@ final class Profile {
     }
 
     /**
-     * As {@link #earliestStart(int, long)}, but {@link org.hpcsim.kernel.SimTime#NEVER} as well when
+     * As {@link #earliestStart(int, long)}, but {@link org.hpcsim.time.SimTime#NEVER} as well when
      * the earliest window does not end by {@code latestEnd}: the search stops there.
      */
     long earliestStart(int nodes, long duration, long latestEnd) {
@@ -173,7 +173,7 @@ final class Profile {
                 i = 0;
             }
             if (c == count) {
-                return org.hpcsim.kernel.SimTime.NEVER;
+                return org.hpcsim.time.SimTime.NEVER;
             }
             Chunk k = chunks[c];
             int need = nodes - k.offset;
@@ -186,7 +186,7 @@ final class Profile {
             long start = k.time[i];
             long end = start + duration;
             if (end > latestEnd) {
-                return org.hpcsim.kernel.SimTime.NEVER;
+                return org.hpcsim.time.SimTime.NEVER;
             }
             // The next segment after it with too few, if it begins before the window's end.
             i++;

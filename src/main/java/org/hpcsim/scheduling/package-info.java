@@ -4,7 +4,7 @@
  * every arrival and end, as an external scheduler is), and {@link org.hpcsim.scheduling.SchedulerCore},
  * the plain-Java scheduler state they run against, with {@link org.hpcsim.scheduling.JobModel} (how
  * long a job runs on the nodes it gets). Plain Java (no Pekko, no protocol); depends on allocation,
- * malleable and storage (a job's speed-up and I/O), workload and the kernel's time units. The
+ * malleable and storage (a job's speed-up and I/O), workload and simulated time (time). The
  * component that runs a policy in a simulation is {@code scheduler.SchedulerActor}.
  */
 package org.hpcsim.scheduling;

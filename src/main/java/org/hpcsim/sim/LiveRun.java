@@ -14,7 +14,7 @@ import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.kernel.pekko.ActorRuntime;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.KernelControl;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.protocol.Report;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.scheduling.RunningJob;

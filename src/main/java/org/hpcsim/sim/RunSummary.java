@@ -5,7 +5,7 @@ import org.hpcsim.config.Scenario;
 import org.hpcsim.failure.FailureOptions;
 import org.hpcsim.kernel.KernelSettings;
 import org.hpcsim.kernel.KernelStats;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.report.FailureLog;

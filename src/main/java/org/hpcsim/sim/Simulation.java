@@ -56,7 +56,7 @@ import org.hpcsim.workload.TraceFormat;
 import org.hpcsim.failure.AttemptOutlook;
 import org.hpcsim.failure.FailureOptions;
 import org.hpcsim.failure.JobFate;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.scheduling.SchedulingPolicy;
 import org.hpcsim.topology.Curve;
 import org.hpcsim.topology.GridTopology;

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 
 /**
  * Reader of Batsim's JSON workloads (Batsim 4, its {@code docs/input-workload.rst}): one object with

@@ -1,7 +1,7 @@
 package org.hpcsim.workload;
 
 import java.nio.file.Path;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 
 /**
  * A reader's current line's fields, parsed or reported as bad input naming the file, the line and

@@ -77,7 +77,7 @@ final class Fields {
     long seconds(int i) {
         long micros;
         try {
-            micros = org.hpcsim.kernel.SimTime.parseSeconds(line, start[i], end[i]);
+            micros = org.hpcsim.time.SimTime.parseSeconds(line, start[i], end[i]);
         } catch (NumberFormatException e) {
             throw e;
         } catch (IllegalArgumentException e) {

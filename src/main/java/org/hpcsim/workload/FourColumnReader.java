@@ -2,7 +2,7 @@ package org.hpcsim.workload;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 
 /**
  * Reader of the four-column job lists some mesh-allocation simulators use: one job per line,

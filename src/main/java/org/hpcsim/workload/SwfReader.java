@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 
 /**
  * Reader of the Parallel Workloads Archive's Standard Workload Format (plain or gzip): 18

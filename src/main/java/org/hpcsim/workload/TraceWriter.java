@@ -1,7 +1,7 @@
 package org.hpcsim.workload;
 
 import java.math.BigDecimal;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 
 /**
  * Formats trace lines that the readers read back to the same values: times as exact decimal seconds

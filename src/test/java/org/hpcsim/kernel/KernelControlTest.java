@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.hpcsim.testing.TestRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.hpcsim.time.SimTime;
 
 /**
  * Kernel control: pausing between instants, injecting messages, stepping, stopping from outside,

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.PriorityQueue;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.hpcsim.time.SimTime;
 
 /** The bucketed pending queue gives out messages exactly as a priority queue in pending order does. */
 class PendingQueueTest {

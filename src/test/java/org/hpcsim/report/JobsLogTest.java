@@ -11,7 +11,7 @@ import org.hpcsim.kernel.ComponentTester;
 import org.hpcsim.kernel.Dispatch;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.protocol.JobsProtocol;
 import org.hpcsim.protocol.Report;
 import org.hpcsim.topology.Machines;

@@ -2,7 +2,7 @@ package org.hpcsim.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.workload.JobStatus;
 import org.junit.jupiter.api.Test;
 

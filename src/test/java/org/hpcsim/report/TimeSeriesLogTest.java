@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.StringWriter;
 import java.util.List;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.junit.jupiter.api.Test;
 
 /** timeseries.csv without a simulation: rows at instants' ends, thinning, optional columns. */

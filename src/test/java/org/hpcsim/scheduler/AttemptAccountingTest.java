@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.hpcsim.failure.JobFate;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.protocol.NodeProtocol;
 import org.hpcsim.testing.Jobs;
 import org.hpcsim.workload.Job;

@@ -14,7 +14,7 @@ import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.ContiguousAllocator;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.allocation.SortedFreeListAllocator;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.study.SequentialRun;
 import org.hpcsim.study.SequentialRun.Outcome;
 import org.hpcsim.topology.MeshTopology;

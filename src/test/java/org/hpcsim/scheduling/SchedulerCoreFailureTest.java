@@ -12,7 +12,7 @@ import java.util.List;
 import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.allocation.SortedFreeListAllocator;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.topology.RowMajorCurve;
 import org.hpcsim.topology.SimpleTopology;
 import org.hpcsim.workload.Job;

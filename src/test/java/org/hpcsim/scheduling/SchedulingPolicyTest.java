@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.allocation.SortedFreeListAllocator;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.study.SequentialRun;
 import org.hpcsim.study.SequentialRun.Outcome;
 import org.hpcsim.topology.RowMajorCurve;

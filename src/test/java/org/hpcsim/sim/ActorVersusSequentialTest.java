@@ -10,7 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.hpcsim.allocation.MachineState;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.testing.Runs;
 import org.hpcsim.study.SequentialRun;

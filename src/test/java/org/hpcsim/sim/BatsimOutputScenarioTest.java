@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import org.hpcsim.batsim.BatsimJobsCsv;
 import org.hpcsim.batsim.IntervalSet;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.testing.Runs;
 import org.hpcsim.testing.SharedData;
 import org.hpcsim.workload.Job;

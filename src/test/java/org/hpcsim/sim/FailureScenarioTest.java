@@ -14,7 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.testing.CsvRows;
 import org.hpcsim.testing.Runs;

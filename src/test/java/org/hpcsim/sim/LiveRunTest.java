@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.report.SummaryJson;
 import org.hpcsim.testing.Runs;

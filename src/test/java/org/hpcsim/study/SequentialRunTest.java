@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.hpcsim.allocation.MachineState;
 import org.hpcsim.allocation.SortedFreeListAllocator;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.scheduling.JobOrder;
 import org.hpcsim.scheduling.PriorityPolicy;
 import org.hpcsim.topology.RowMajorCurve;

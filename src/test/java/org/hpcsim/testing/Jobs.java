@@ -1,6 +1,6 @@
 package org.hpcsim.testing;
 
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.workload.Job;
 
 /** Hand-made jobs for policy tests: whole seconds, one processor per node. */

@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -10,7 +10,7 @@ import org.hpcsim.kernel.KernelFailure;
 import org.hpcsim.kernel.KernelControl;
 import org.hpcsim.kernel.KernelStats;
 import org.hpcsim.kernel.KernelProgress;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.Resume;
 

@@ -10,7 +10,7 @@ import java.util.Random;
 import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentFailure;
 import org.hpcsim.kernel.KernelFailure;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.kernel.Envelope;
 import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PendingQueue;

@@ -24,7 +24,7 @@ import org.hpcsim.kernel.KernelSettings;
 import org.hpcsim.kernel.KernelProgress;
 import org.hpcsim.kernel.KernelOptions;
 import org.hpcsim.kernel.Executor;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 import org.hpcsim.kernel.Envelope;
 
 /**

@@ -14,7 +14,7 @@ import org.hpcsim.kernel.ComponentFailure;
 import org.hpcsim.kernel.KernelFailure;
 import org.hpcsim.kernel.KernelStats;
 import org.hpcsim.kernel.KernelProgress;
-import org.hpcsim.kernel.SimTime;
+import org.hpcsim.time.SimTime;
 
 /** The coordinator's rules, driven message by message without Pekko. */
 class CoordinatorLogicTest {

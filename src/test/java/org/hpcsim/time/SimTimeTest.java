@@ -1,4 +1,4 @@
-package org.hpcsim.kernel;
+package org.hpcsim.time;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

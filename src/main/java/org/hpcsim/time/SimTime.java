@@ -1,4 +1,4 @@
-package org.hpcsim.kernel;
+package org.hpcsim.time;
 
 /**
  * Simulated time is a {@code long} count of microseconds.
