@@ -1,5 +1,5 @@
 /**
- * The scheduler component: {@link org.hpcsim.scheduler.SchedulerActor} runs a {@code scheduling}
+ * The scheduler component: {@link org.hpcsim.scheduler.Scheduler} runs a {@code scheduling}
  * policy over {@code scheduling.SchedulerCore} in a simulation, keeping the state over time (pending
  * attempts, histories, counts) and leaving the arithmetic to plain classes that speak its protocols:
  * {@link org.hpcsim.scheduler.NetworkPlanner} (each start's flows and delay under a network model),

@@ -12,7 +12,7 @@ import org.hpcsim.workload.Job;
 /**
  * The scheduler's state without any actor: the machine's free nodes, the allocator, the policy,
  * the running jobs, and which nodes are out of service. The scheduler component
- * ({@code scheduler.SchedulerActor}) drives it from messages; tests drive it directly.
+ * ({@code scheduler.Scheduler}) drives it from messages; tests drive it directly.
  *
  * <p>A node is usable when it is neither failed (down) nor drained. An unusable idle node is held by
  * {@link MachineState#UNAVAILABLE}, so no allocator ever sees it free; an unusable node of a running

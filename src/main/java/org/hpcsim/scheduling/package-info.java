@@ -5,6 +5,6 @@
  * the plain-Java scheduler state they run against, with {@link org.hpcsim.scheduling.JobModel} (how
  * long a job runs on the nodes it gets). Plain Java (no Pekko, no protocol); depends on allocation,
  * malleable and storage (a job's speed-up and I/O), workload and simulated time (time). The
- * component that runs a policy in a simulation is {@code scheduler.SchedulerActor}.
+ * component that runs a policy in a simulation is {@code scheduler.Scheduler}.
  */
 package org.hpcsim.scheduling;

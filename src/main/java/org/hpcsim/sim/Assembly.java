@@ -8,10 +8,10 @@ import org.hpcsim.failure.FailureOptions;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.Addresses;
 import org.hpcsim.kernel.Wiring;
-import org.hpcsim.link.LinkActor;
+import org.hpcsim.link.Link;
 import org.hpcsim.network.LinkMap;
 import org.hpcsim.network.NetworkOptions;
-import org.hpcsim.node.ComputeNodeActor;
+import org.hpcsim.node.ComputeNode;
 import org.hpcsim.protocol.CracProtocol;
 import org.hpcsim.protocol.FailureLogProtocol;
 import org.hpcsim.protocol.JobsProtocol;
@@ -35,15 +35,15 @@ import org.hpcsim.report.RunProgress;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.report.TimeSeriesLog;
 import org.hpcsim.report.TimeSeriesOptions;
-import org.hpcsim.room.CracActor;
+import org.hpcsim.room.CracUnit;
 import org.hpcsim.room.PowerMeter;
-import org.hpcsim.room.ThermalActor;
+import org.hpcsim.room.HeatRecirculation;
 import org.hpcsim.scheduler.NetworkPlanner;
 import org.hpcsim.scheduling.ReactivePolicy;
-import org.hpcsim.scheduler.SchedulerActor;
+import org.hpcsim.scheduler.Scheduler;
 import org.hpcsim.scheduling.SchedulerCore;
 import org.hpcsim.storage.IoAssignment;
-import org.hpcsim.link.IoNodeActor;
+import org.hpcsim.link.IoNode;
 import org.hpcsim.topology.Topology;
 import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStream;
@@ -91,12 +91,12 @@ final class Assembly {
         long latency = scenario.reportLatency();
         double idle = room == null ? 0 : room.model().power().idle();
         FailureModel nodeFailures = failureModel.stochastic() ? failureModel : null;
-        nodes = wiring.addGroup(ComputeNodeActor.TYPE, n,
-                ports -> new ComputeNodeActor(ports, latency, idle, nodeFailures));
+        nodes = wiring.addGroup(ComputeNode.TYPE, n,
+                ports -> new ComputeNode(ports, latency, idle, nodeFailures));
         FailureOptions fo = scenario.failures();
-        SchedulerActor.FailurePolicy failurePolicy = new SchedulerActor.FailurePolicy(fo.onJobFailure(),
+        Scheduler.FailurePolicy failurePolicy = new Scheduler.FailurePolicy(fo.onJobFailure(),
                 fo.checkpointInterval(), failureModel.stochastic(), fo.maxAttempts(), fo.stallLimit());
-        scheduler = wiring.add(SchedulerActor.TYPE, ports -> new SchedulerActor(ports, core, network,
+        scheduler = wiring.add(Scheduler.TYPE, ports -> new Scheduler(ports, core, network,
                 room == null ? null : room.model().power(), failurePolicy));
         if (core.policy() instanceof ReactivePolicy) {
             // An external scheduler hears of the run at time 0 (Batsim's SIMULATION_BEGINS), not at the first arrival.
@@ -104,16 +104,16 @@ final class Assembly {
         }
         int batch = scenario.kernel().feederBatch();
         Address<FeederProtocol> feeder = wiring.add(TraceFeeder.TYPE, ports -> new TraceFeeder(ports, jobs, batch));
-        Addresses<LinkProtocol> linkActors = wiring.addGroup(LinkActor.TYPE, linkCount, LinkActor::new);
+        Addresses<LinkProtocol> linkActors = wiring.addGroup(Link.TYPE, linkCount, Link::new);
         // An I/O node is known to the leads as the pseudo-link after the network's links.
-        Addresses<LinkProtocol> ioNodes = wiring.addGroup(IoNodeActor.TYPE, ioCount,
-                ports -> new IoNodeActor(links.size() + ports.index()));
+        Addresses<LinkProtocol> ioNodes = wiring.addGroup(IoNode.TYPE, ioCount,
+                ports -> new IoNode(links.size() + ports.index()));
 
-        wiring.connect(nodes, ComputeNodeActor.SCHEDULER, scheduler);
-        wiring.connect(nodes, ComputeNodeActor.PEERS, nodes);
-        wiring.connect(nodes, ComputeNodeActor.LINKS, linkActors);
-        wiring.connect(nodes, ComputeNodeActor.LINKS, ioNodes);
-        wiring.connect(scheduler, SchedulerActor.NODES, nodes);
+        wiring.connect(nodes, ComputeNode.SCHEDULER, scheduler);
+        wiring.connect(nodes, ComputeNode.PEERS, nodes);
+        wiring.connect(nodes, ComputeNode.LINKS, linkActors);
+        wiring.connect(nodes, ComputeNode.LINKS, ioNodes);
+        wiring.connect(scheduler, Scheduler.NODES, nodes);
         wiring.connect(feeder, TraceFeeder.SCHEDULER, scheduler);
 
         Job first = jobs.peek();
@@ -121,13 +121,13 @@ final class Assembly {
         Address<ThermalProtocol> thermal = null;
         if (room != null) {
             boolean trace = scenario.thermal().nodePowerCsv();
-            thermal = wiring.add(ThermalActor.TYPE, ports -> new ThermalActor(ports,
+            thermal = wiring.add(HeatRecirculation.TYPE, ports -> new HeatRecirculation(ports,
                     room.model().heat(), room.model().power().idle(), room.cooling(), trace));
-            cracs = wiring.addGroup(CracActor.TYPE, room.cooling().units().size(),
-                    ports -> new CracActor(ports, room.cooling()));
-            wiring.connect(nodes, ComputeNodeActor.POWER, thermal);
-            wiring.connect(thermal, ThermalActor.CRACS, cracs);
-            wiring.connect(cracs, CracActor.THERMAL, thermal);
+            cracs = wiring.addGroup(CracUnit.TYPE, room.cooling().units().size(),
+                    ports -> new CracUnit(ports, room.cooling()));
+            wiring.connect(nodes, ComputeNode.POWER, thermal);
+            wiring.connect(thermal, HeatRecirculation.CRACS, cracs);
+            wiring.connect(cracs, CracUnit.THERMAL, thermal);
             wiring.schedule(thermal, new ThermalProtocol.Begin(), start);
         } else {
             cracs = null;
@@ -136,38 +136,38 @@ final class Assembly {
         // The output sinks, each on the ports it listens to.
         Address<JobsProtocol> jobsLog = wiring.add(JobsLog.TYPE, ports -> new JobsLog(topology, spanRanks,
                 out.file("jobs.csv"), progress, metrics));
-        wiring.connect(scheduler, SchedulerActor.JOBS, jobsLog);
-        wiring.connect(scheduler, SchedulerActor.ATTEMPTS, jobsLog);
+        wiring.connect(scheduler, Scheduler.JOBS, jobsLog);
+        wiring.connect(scheduler, Scheduler.ATTEMPTS, jobsLog);
         if (thermal != null) {
-            wiring.connect(thermal, ThermalActor.SAMPLES, jobsLog);
+            wiring.connect(thermal, HeatRecirculation.SAMPLES, jobsLog);
         }
         if (ts.enabled()) {
             TimeSeriesLog series = TimeSeriesLog.open(out.file("timeseries.csv"), n, room != null,
                     linksModel ? links.size() : -1, ts.interval());
             Address<TimeSeriesProtocol> seriesLog = wiring.add(TimeSeriesLog.TYPE, ports -> series);
-            wiring.connect(scheduler, SchedulerActor.COUNTS, seriesLog);
-            wiring.connect(linkActors, LinkActor.LOADS, seriesLog);
+            wiring.connect(scheduler, Scheduler.COUNTS, seriesLog);
+            wiring.connect(linkActors, Link.LOADS, seriesLog);
             if (thermal != null) {
-                wiring.connect(thermal, ThermalActor.SAMPLES, seriesLog);
+                wiring.connect(thermal, HeatRecirculation.SAMPLES, seriesLog);
             }
         }
         if (linkCount > 0 && net.linksCsv()) {
             Address<LinksLogProtocol> linksLog = wiring.add(LinksCsv.TYPE, ports -> LinksCsv.open(out.file("links.csv"),
                     links.size(), net.linksCsvTop(), links::describe));
-            wiring.connect(linkActors, LinkActor.LOADS, linksLog);
+            wiring.connect(linkActors, Link.LOADS, linksLog);
         }
         if (room != null) {
             thermalLog = ThermalLog.open(out.file("thermal.csv"),
                     scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null, out.file("inlet.csv"),
                     room.layout());
             Address<RoomLogProtocol> roomLog = wiring.add(ThermalLog.TYPE, ports -> thermalLog);
-            wiring.connect(thermal, ThermalActor.SAMPLES, roomLog);
-            wiring.connect(thermal, ThermalActor.INLETS, roomLog);
-            wiring.connect(scheduler, SchedulerActor.JOBS, roomLog);
+            wiring.connect(thermal, HeatRecirculation.SAMPLES, roomLog);
+            wiring.connect(thermal, HeatRecirculation.INLETS, roomLog);
+            wiring.connect(scheduler, Scheduler.JOBS, roomLog);
             if (scenario.thermal().powerCsv()) {
                 Address<PowerProtocol> meter = wiring.add(PowerMeter.TYPE, ports -> new PowerMeter(room.layout(), n,
                         room.model().power().idle(), out.file("power.csv")));
-                wiring.connect(nodes, ComputeNodeActor.POWER, meter);
+                wiring.connect(nodes, ComputeNode.POWER, meter);
             }
         } else {
             thermalLog = null;
@@ -175,23 +175,23 @@ final class Assembly {
         if (logEvents) {
             failureLog = FailureLog.open(out.file("events.csv"), out.file("attempts.csv"));
             Address<FailureLogProtocol> failures = wiring.add(FailureLog.TYPE, ports -> failureLog);
-            wiring.connect(scheduler, SchedulerActor.EVENTS, failures);
-            wiring.connect(scheduler, SchedulerActor.ATTEMPTS, failures);
+            wiring.connect(scheduler, Scheduler.EVENTS, failures);
+            wiring.connect(scheduler, Scheduler.ATTEMPTS, failures);
             if (cracs != null) {
-                wiring.connect(cracs, CracActor.EVENTS, failures);
+                wiring.connect(cracs, CracUnit.EVENTS, failures);
             }
         } else {
             failureLog = null;
         }
         if (io != null && scenario.io().any()) {
             ioLog = IoLog.open(out.file("io.csv"));
-            wiring.connect(scheduler, SchedulerActor.IO, wiring.add(IoLog.TYPE, ports -> ioLog));
+            wiring.connect(scheduler, Scheduler.IO, wiring.add(IoLog.TYPE, ports -> ioLog));
         } else {
             ioLog = null;
         }
         if (scenario.batsimOutput()) {
             BatsimJobsLog batsim = BatsimOutput.open(scenario, room, network, out);
-            wiring.connect(scheduler, SchedulerActor.JOBS, wiring.add(BatsimJobsLog.TYPE, ports -> batsim));
+            wiring.connect(scheduler, Scheduler.JOBS, wiring.add(BatsimJobsLog.TYPE, ports -> batsim));
         }
 
         if (first != null) {

@@ -7,8 +7,8 @@ import org.hpcsim.feeder.TraceFeeder;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Port;
 import org.hpcsim.kernel.Protocols;
-import org.hpcsim.link.LinkActor;
-import org.hpcsim.node.ComputeNodeActor;
+import org.hpcsim.link.Link;
+import org.hpcsim.node.ComputeNode;
 import org.hpcsim.report.BatsimJobsLog;
 import org.hpcsim.report.FailureLog;
 import org.hpcsim.report.IoLog;
@@ -16,11 +16,11 @@ import org.hpcsim.report.JobsLog;
 import org.hpcsim.report.LinksCsv;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.report.TimeSeriesLog;
-import org.hpcsim.room.CracActor;
+import org.hpcsim.room.CracUnit;
 import org.hpcsim.room.PowerMeter;
-import org.hpcsim.room.ThermalActor;
-import org.hpcsim.scheduler.SchedulerActor;
-import org.hpcsim.link.IoNodeActor;
+import org.hpcsim.room.HeatRecirculation;
+import org.hpcsim.scheduler.Scheduler;
+import org.hpcsim.link.IoNode;
 
 /**
  * Every kind of component a run may have, described as SST's {@code sst-info} describes an element
@@ -31,8 +31,8 @@ import org.hpcsim.link.IoNodeActor;
 public final class ComponentCatalogue {
 
     /** The kinds, in the order {@link Assembly} adds them to a run. */
-    public static final List<ComponentType<?>> KINDS = List.of(ComputeNodeActor.TYPE, SchedulerActor.TYPE,
-            TraceFeeder.TYPE, LinkActor.TYPE, IoNodeActor.TYPE, ThermalActor.TYPE, CracActor.TYPE, JobsLog.TYPE,
+    public static final List<ComponentType<?>> KINDS = List.of(ComputeNode.TYPE, Scheduler.TYPE,
+            TraceFeeder.TYPE, Link.TYPE, IoNode.TYPE, HeatRecirculation.TYPE, CracUnit.TYPE, JobsLog.TYPE,
             TimeSeriesLog.TYPE, LinksCsv.TYPE, ThermalLog.TYPE, PowerMeter.TYPE, FailureLog.TYPE, IoLog.TYPE,
             BatsimJobsLog.TYPE);
 

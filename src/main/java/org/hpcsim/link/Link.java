@@ -18,7 +18,7 @@ import org.hpcsim.kernel.Ports;
  * the lead nodes of the jobs on it what could change their stretch ({@link SharedChannel}), and the
  * listeners to its load (links.csv, the time series) its load if jobs joined or left.
  */
-public final class LinkActor implements Component<LinkProtocol> {
+public final class Link implements Component<LinkProtocol> {
 
     /** Who hears its load: links.csv and timeseries.csv when on. */
     public static final Port<Report.LinkLoad> LOADS = Port.many("loads", Report.LinkLoad.class,
@@ -35,7 +35,7 @@ public final class LinkActor implements Component<LinkProtocol> {
     private final SharedChannel channel;
 
     /** The {@code ports.index()}-th link of the machine's link map. */
-    public LinkActor(Ports ports) {
+    public Link(Ports ports) {
         this.link = ports.index();
         this.loads = ports.toAll(LOADS);
         this.channel = new SharedChannel(link);

@@ -26,27 +26,27 @@ import org.hpcsim.workload.JobStatus;
 import org.junit.jupiter.api.Test;
 
 /** The scheduler actor on a 4-node machine, driven message by message as an executor would drive it. */
-class SchedulerActorTest {
+class SchedulerTest {
     private static final int SCHEDULER = 4;
     private static final int RECORDER = 6;
 
     /** Nodes 0..3 are components 0..3; the jobs' ends, attempts and events go to one sink. */
     private static ComponentTester.Builder ports() {
         return ComponentTester.ports(SCHEDULER, 0)
-                .toAll(SchedulerActor.NODES, ComponentTester.addresses(0, 4))
-                .toAll(SchedulerActor.JOBS, ComponentTester.addresses(RECORDER, 1))
-                .toAll(SchedulerActor.ATTEMPTS, ComponentTester.addresses(RECORDER, 1))
-                .toAll(SchedulerActor.EVENTS, ComponentTester.addresses(RECORDER, 1));
+                .toAll(Scheduler.NODES, ComponentTester.addresses(0, 4))
+                .toAll(Scheduler.JOBS, ComponentTester.addresses(RECORDER, 1))
+                .toAll(Scheduler.ATTEMPTS, ComponentTester.addresses(RECORDER, 1))
+                .toAll(Scheduler.EVENTS, ComponentTester.addresses(RECORDER, 1));
     }
     private static final long S = 1_000_000;
     private final ComponentTester scheduler;
 
-    SchedulerActorTest() {
+    SchedulerTest() {
         MachineState m = new MachineState(new SimpleTopology(4));
         SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                 new EasyBackfillPolicy(JobOrder.FIFO));
         scheduler = ComponentTester.of(SCHEDULER, 1, ports(),
-                ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT));
+                ports -> new Scheduler(ports, core, null, null, Scheduler.FailurePolicy.DEFAULT));
     }
 
     private Handled deliver(long time, int round, List<Object> payloads) {
@@ -100,8 +100,8 @@ class SchedulerActorTest {
         SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                 new EasyBackfillPolicy(JobOrder.FIFO));
         ComponentTester actor = ComponentTester.of(SCHEDULER, 1,
-                ports().toAll(SchedulerActor.COUNTS, ComponentTester.addresses(RECORDER, 1)),
-                ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT));
+                ports().toAll(Scheduler.COUNTS, ComponentTester.addresses(RECORDER, 1)),
+                ports -> new Scheduler(ports, core, null, null, Scheduler.FailurePolicy.DEFAULT));
         List<Object> arrivals = List.of(new SchedulerProtocol.JobArrived(job(0, 0, 2, 10, 10)),
                 new SchedulerProtocol.JobArrived(job(1, 0, 4, 10, 10)));
         assertEquals(new Report.Counts(2, 0, 0, 1, 1), last(actor, 0, arrivals), "job 0 runs on 2 nodes, job 1 waits");
@@ -142,7 +142,7 @@ class SchedulerActorTest {
             SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()),
                     new EasyBackfillPolicy(JobOrder.FIFO));
             return ComponentTester.of(SCHEDULER, 1, ports(),
-                    ports -> new SchedulerActor(ports, core, null, null, SchedulerActor.FailurePolicy.DEFAULT));
+                    ports -> new Scheduler(ports, core, null, null, Scheduler.FailurePolicy.DEFAULT));
         }, SCHEDULER);
     }
 }

@@ -14,7 +14,7 @@ import org.hpcsim.kernel.Context;
  * tells every lead its share once the instant's joins and leaves are in, so jobs streaming through the
  * same I/O node at once share its bandwidth.
  */
-public final class IoNodeActor implements Component<LinkProtocol> {
+public final class IoNode implements Component<LinkProtocol> {
 
     /** An I/O node: receives the link protocol from the jobs' lead nodes; it sends only to them. */
     public static final ComponentType<LinkProtocol> TYPE = ComponentType.of("io-node", LinkProtocol.class,
@@ -27,7 +27,7 @@ public final class IoNodeActor implements Component<LinkProtocol> {
     private final SharedChannel channel;
 
     /** @param channelId the pseudo-link id the leads know this I/O node by (after the network's links) */
-    public IoNodeActor(int channelId) {
+    public IoNode(int channelId) {
         this.channel = new SharedChannel(channelId);
     }
 

@@ -16,15 +16,15 @@ import org.hpcsim.kernel.Handled;
 import org.junit.jupiter.api.Test;
 
 /** A link actor driven synchronously. */
-class LinkActorTest {
+class LinkTest {
     private static final int LINK_COMPONENT = 40;
     private static final int LINK = 7;
     private static final int RECORDER = 30;
     private static final Address<NodeProtocol> LEAD_A = ComponentTester.address(1);
     private static final Address<NodeProtocol> LEAD_B = ComponentTester.address(5);
     private final ComponentTester link = ComponentTester.of(LINK_COMPONENT, 1,
-            ComponentTester.ports(LINK_COMPONENT, LINK).toAll(LinkActor.LOADS, ComponentTester.addresses(RECORDER, 1)),
-            LinkActor::new);
+            ComponentTester.ports(LINK_COMPONENT, LINK).toAll(Link.LOADS, ComponentTester.addresses(RECORDER, 1)),
+            Link::new);
 
     private Handled deliver(long time, int round, int sender, Object payload) {
         return link.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, sender, 0, LINK_COMPONENT, payload)));
@@ -85,7 +85,7 @@ class LinkActorTest {
     @Test
     void everyRecordOfTheLinkProtocolIsHandled() {
         Dispatch.assertHandlesEveryRecord(LinkProtocol.class, () -> ComponentTester.of(LINK_COMPONENT, 1,
-                ComponentTester.ports(LINK_COMPONENT, LINK).toAll(LinkActor.LOADS, ComponentTester.addresses(RECORDER, 1)),
-                LinkActor::new), LINK_COMPONENT);
+                ComponentTester.ports(LINK_COMPONENT, LINK).toAll(Link.LOADS, ComponentTester.addresses(RECORDER, 1)),
+                Link::new), LINK_COMPONENT);
     }
 }

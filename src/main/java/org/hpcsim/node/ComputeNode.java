@@ -36,7 +36,7 @@ import org.hpcsim.workload.JobStatus;
  * until repaired. The scheduler stops the job's other nodes with {@link NodeProtocol.Abort}. Every node reports
  * each job it was given exactly once: its end, its abort, or its failure.
  */
-public final class ComputeNodeActor implements Component<NodeProtocol> {
+public final class ComputeNode implements Component<NodeProtocol> {
 
     /** Where reports go. */
     public static final Port<SchedulerProtocol> SCHEDULER = Port.one("scheduler", SchedulerProtocol.class,
@@ -119,7 +119,7 @@ public final class ComputeNodeActor implements Component<NodeProtocol> {
      * {@code idleWatts} when idle; {@code failures} (null: none) draws its own failures once it gets
      * {@link NodeProtocol.StartFailures}.
      */
-    public ComputeNodeActor(Ports ports, long reportLatency, double idleWatts, FailureModel failures) {
+    public ComputeNode(Ports ports, long reportLatency, double idleWatts, FailureModel failures) {
         this.node = ports.index();
         this.self = ports.self();
         this.scheduler = ports.to(SCHEDULER);

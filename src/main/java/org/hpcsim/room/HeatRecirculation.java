@@ -38,7 +38,7 @@ import org.hpcsim.thermal.InletTemperatures;
  * since the failure; the taking unit must cool them too. With no unit working, their air is the failed
  * unit's last supply plus that offset.
  */
-public final class ThermalActor implements Component<ThermalProtocol> {
+public final class HeatRecirculation implements Component<ThermalProtocol> {
 
     /** The CRAC units, in unit order. */
     public static final Port<CracProtocol> CRACS = Port.many("cracs", CracProtocol.class,
@@ -98,7 +98,7 @@ public final class ThermalActor implements Component<ThermalProtocol> {
      * {@code idlePower}: every node's draw at the start; {@code tracePower}: send the listeners each
      * instant's node power changes.
      */
-    public ThermalActor(Ports ports, HeatModel heat, double idlePower, CoolingSettings cooling, boolean tracePower) {
+    public HeatRecirculation(Ports ports, HeatModel heat, double idlePower, CoolingSettings cooling, boolean tracePower) {
         int n = heat.size();
         this.inlets = new InletTemperatures(heat);
         int[] all = new int[n];

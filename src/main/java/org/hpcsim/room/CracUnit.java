@@ -23,7 +23,7 @@ import org.hpcsim.thermal.CoolingSettings;
  * supplies a fixed temperature. Its cooling power is the IT power it serves over CoP(supply). A
  * failed unit supplies nothing and draws nothing until repaired.
  */
-public final class CracActor implements Component<CracProtocol> {
+public final class CracUnit implements Component<CracProtocol> {
 
     /** Where its supply temperature and state go. */
     public static final Port<ThermalProtocol> THERMAL = Port.one("thermal", ThermalProtocol.class,
@@ -53,7 +53,7 @@ public final class CracActor implements Component<CracProtocol> {
     private double fixedSupply = Double.NaN;
 
     /** The {@code ports.index()}-th unit of {@code settings}. */
-    public CracActor(Ports ports, CoolingSettings settings) {
+    public CracUnit(Ports ports, CoolingSettings settings) {
         this.unit = ports.index();
         this.settings = settings;
         this.thermal = ports.to(THERMAL);

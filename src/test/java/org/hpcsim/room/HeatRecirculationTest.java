@@ -20,7 +20,7 @@ import org.hpcsim.thermal.HeatModel;
 import org.junit.jupiter.api.Test;
 
 /** The thermal actor driven synchronously on a 3-node room served by two CRAC units. */
-class ThermalActorTest {
+class HeatRecirculationTest {
     private static final long S = 1_000_000L;
     private static final int THERMAL = 20;
     private static final int FIRST_CRAC = 21;
@@ -30,10 +30,10 @@ class ThermalActorTest {
     private static final CoolingSettings COOLING = new CoolingSettings(15, 30, 5, 1,
             List.of(new int[] {0, 1}, new int[] {2}), 1.0 / 60, 10, 60 * S);
     private final ComponentTester thermal = ComponentTester.of(THERMAL, 1,
-            ComponentTester.ports(THERMAL, 0).toAll(ThermalActor.CRACS, ComponentTester.addresses(FIRST_CRAC, 2))
-                    .toAll(ThermalActor.SAMPLES, ComponentTester.addresses(RECORDER, 1))
-                    .to(ThermalActor.INLETS, ComponentTester.address(RECORDER)),
-            ports -> new ThermalActor(ports, matrix(), 1000, COOLING, true));
+            ComponentTester.ports(THERMAL, 0).toAll(HeatRecirculation.CRACS, ComponentTester.addresses(FIRST_CRAC, 2))
+                    .toAll(HeatRecirculation.SAMPLES, ComponentTester.addresses(RECORDER, 1))
+                    .to(HeatRecirculation.INLETS, ComponentTester.address(RECORDER)),
+            ports -> new HeatRecirculation(ports, matrix(), 1000, COOLING, true));
 
     private static HeatModel matrix() {
         return new HeatModel() {
@@ -157,9 +157,9 @@ class ThermalActorTest {
     @Test
     void everyRecordOfTheThermalProtocolIsHandled() {
         Dispatch.assertHandlesEveryRecord(ThermalProtocol.class, () -> ComponentTester.of(THERMAL, 1,
-                ComponentTester.ports(THERMAL, 0).toAll(ThermalActor.CRACS, ComponentTester.addresses(FIRST_CRAC, 2))
-                        .toAll(ThermalActor.SAMPLES, ComponentTester.addresses(RECORDER, 1))
-                    .to(ThermalActor.INLETS, ComponentTester.address(RECORDER)),
-                ports -> new ThermalActor(ports, matrix(), 1000, COOLING, true)), THERMAL);
+                ComponentTester.ports(THERMAL, 0).toAll(HeatRecirculation.CRACS, ComponentTester.addresses(FIRST_CRAC, 2))
+                        .toAll(HeatRecirculation.SAMPLES, ComponentTester.addresses(RECORDER, 1))
+                    .to(HeatRecirculation.INLETS, ComponentTester.address(RECORDER)),
+                ports -> new HeatRecirculation(ports, matrix(), 1000, COOLING, true)), THERMAL);
     }
 }

@@ -52,7 +52,7 @@ import org.hpcsim.workload.JobStatus;
  * <p>With the time series wired, the end of each pass sends it the machine's counts (busy,
  * failed and drained nodes, queued and running jobs) when they differ from the last ones sent.
  */
-public final class SchedulerActor implements Component<SchedulerProtocol> {
+public final class Scheduler implements Component<SchedulerProtocol> {
 
     /** The machine's nodes, by node id: where starts, aborts and reroutes go. */
     public static final Port<NodeProtocol> NODES = Port.many("nodes", NodeProtocol.class,
@@ -182,7 +182,7 @@ public final class SchedulerActor implements Component<SchedulerProtocol> {
      * running a job. {@code failures}: what becomes of a job whose node fails, and whether to end the
      * run once every job has ended (under a failure model that never stops drawing failures).
      */
-    public SchedulerActor(Ports ports, SchedulerCore core, NetworkPlanner network, PowerModel power,
+    public Scheduler(Ports ports, SchedulerCore core, NetworkPlanner network, PowerModel power,
                           FailurePolicy failures) {
         this.core = core;
         this.reactive = core.policy() instanceof ReactivePolicy r ? r : null;

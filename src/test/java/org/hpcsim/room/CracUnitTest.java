@@ -15,14 +15,14 @@ import org.hpcsim.thermal.CoolingSettings;
 import org.junit.jupiter.api.Test;
 
 /** A CRAC unit driven synchronously. */
-class CracActorTest {
+class CracUnitTest {
     private static final int CRAC = 9;
     private static final int THERMAL = 8;
     private static final CoolingSettings SETTINGS = new CoolingSettings(15, 30, 5, 1, List.of(new int[] {0, 1}),
             1.0 / 60, 10, 60_000_000L);
     private final ComponentTester crac = ComponentTester.of(CRAC, 1,
-            ComponentTester.ports(CRAC, 0).to(CracActor.THERMAL, ComponentTester.address(THERMAL)),
-            ports -> new CracActor(ports, SETTINGS));
+            ComponentTester.ports(CRAC, 0).to(CracUnit.THERMAL, ComponentTester.address(THERMAL)),
+            ports -> new CracUnit(ports, SETTINGS));
 
     private List<Envelope> deliver(Object payload) {
         return crac.run(new KernelCommand.DeliverOne(10, 1, new Envelope(10, 1, THERMAL, 0, CRAC, payload))).out();
@@ -62,7 +62,7 @@ class CracActorTest {
     @Test
     void everyRecordOfTheCracProtocolIsHandled() {
         Dispatch.assertHandlesEveryRecord(CracProtocol.class, () -> ComponentTester.of(CRAC, 1,
-                ComponentTester.ports(CRAC, 0).to(CracActor.THERMAL, ComponentTester.address(THERMAL)),
-                ports -> new CracActor(ports, SETTINGS)), CRAC);
+                ComponentTester.ports(CRAC, 0).to(CracUnit.THERMAL, ComponentTester.address(THERMAL)),
+                ports -> new CracUnit(ports, SETTINGS)), CRAC);
     }
 }
