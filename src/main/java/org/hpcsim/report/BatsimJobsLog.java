@@ -7,7 +7,6 @@ import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.ToLongFunction;
 import org.hpcsim.batsim.BatsimJobsCsv;
-import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.UnhandledMessage;
@@ -21,7 +20,7 @@ import org.hpcsim.protocol.Report;
  * {@value BatsimJobsCsv#FILE} ({@code output.batsim}): Batsim's jobs file, one row per job in the order
  * jobs.csv has them ({@link BatsimJobsCsv} formats it). A sink on the scheduler's job ends.
  */
-public final class BatsimJobsLog implements Component<BatsimJobsProtocol> {
+public final class BatsimJobsLog extends FileSink<BatsimJobsProtocol> {
 
     /** Batsim's jobs file: receives the jobs' ends; sends nothing. */
     public static final ComponentType<BatsimJobsProtocol> TYPE = ComponentType.of("batsim-jobs-log",
@@ -40,7 +39,6 @@ public final class BatsimJobsLog implements Component<BatsimJobsProtocol> {
     private final ToLongFunction<Job> walltimes;
     private final NodeWatts watts;
     private final StringBuilder buffer = new StringBuilder(1 << 16);
-    private boolean closed;
 
     private BatsimJobsLog(Path file, Function<Job, String> ids, IntFunction<String> profiles,
                           ToLongFunction<Job> walltimes, NodeWatts watts) {
@@ -92,20 +90,7 @@ public final class BatsimJobsLog implements Component<BatsimJobsProtocol> {
     }
 
     @Override
-    public void onSimulationEnd(Context context) {
-        close();
-    }
-
-    @Override
-    public void onStopped() {
-        Sinks.quietly(this::close);
-    }
-
-    private void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    protected void finish() {
         try {
             flush();
         } finally {

@@ -10,7 +10,6 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.UnhandledMessage;
@@ -22,7 +21,7 @@ import org.hpcsim.time.SimTime;
  * lost_node_hours}: every attempt a failure cut short), in the order they are recorded, and the counts
  * summary.json reports. A sink on the events' effects (scheduler, CRAC units) and the failed attempts.
  */
-public final class FailureLog implements Component<FailureLogProtocol> {
+public final class FailureLog extends FileSink<FailureLogProtocol> {
 
     /** The failure log: receives the events' effects and the attempts a failure cut short; sends nothing. */
     public static final ComponentType<FailureLogProtocol> TYPE = ComponentType.of("failure-log",
@@ -43,7 +42,6 @@ public final class FailureLog implements Component<FailureLogProtocol> {
     private long linkFailures;
     private long linkRepairs;
     private long eventRows;
-    private boolean closed;
 
     private FailureLog(Path eventsCsv, Path attemptsCsv) throws IOException {
         this.events = OutputWriter.open(eventsCsv, 1 << 14);
@@ -133,26 +131,9 @@ public final class FailureLog implements Component<FailureLogProtocol> {
     }
 
     @Override
-    public void onSimulationEnd(Context context) {
-        close();
-    }
-
-    @Override
-    public void onStopped() {
-        Sinks.quietly(this::close);
-    }
-
-    private void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            events.close();
-            attempts.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    protected void finish() throws IOException {
+        events.close();
+        attempts.close();
     }
 
     private static void write(Writer out, CharSequence text) {

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
-import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.UnhandledMessage;
@@ -19,7 +18,7 @@ import org.hpcsim.time.SimTime;
  * io.csv: one row per job that did I/O and ended ({@code id,io_node,read_bytes,write_bytes,read_s,write_s,io_s}),
  * and the totals summary.json reports. A sink on the scheduler's I/O reports.
  */
-public final class IoLog implements Component<IoLogProtocol> {
+public final class IoLog extends FileSink<IoLogProtocol> {
 
     /** The I/O log: receives the I/O of each job that did some; sends nothing. */
     public static final ComponentType<IoLogProtocol> TYPE = ComponentType.of("io-log", IoLogProtocol.class,
@@ -35,7 +34,6 @@ public final class IoLog implements Component<IoLogProtocol> {
     private long bytes;
     private long readMicros;
     private long writeMicros;
-    private boolean closed;
 
     private IoLog(Path file) throws IOException {
         out = OutputWriter.open(file, 1 << 14);
@@ -81,25 +79,8 @@ public final class IoLog implements Component<IoLogProtocol> {
     }
 
     @Override
-    public void onSimulationEnd(Context context) {
-        close();
-    }
-
-    @Override
-    public void onStopped() {
-        Sinks.quietly(this::close);
-    }
-
-    private void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            out.close();
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
+    protected void finish() throws IOException {
+        out.close();
     }
 
     /** Jobs that did I/O. */

@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
-import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.UnhandledMessage;
@@ -24,7 +23,7 @@ import org.hpcsim.topology.Topology;
  * handed over when the simulation ends. In a modelled room it also listens to the room's samples: a
  * job's cooling power is the room's mean cooling power over its run, known only from their history.
  */
-public final class JobsLog implements Component<JobsProtocol> {
+public final class JobsLog extends FileSink<JobsProtocol> {
 
     /** The jobs' sink: receives the jobs' ends and failed attempts from the scheduler, the room's samples; sends nothing. */
     public static final ComponentType<JobsProtocol> TYPE = ComponentType.of("jobs-log", JobsProtocol.class,
@@ -44,7 +43,6 @@ public final class JobsLog implements Component<JobsProtocol> {
     private final RunMetrics metrics;
     private final RunProgress progress;
     private final CompletableFuture<RunMetrics> result;
-    private boolean closed;
 
     /**
      * {@code spanRanks}: each node's rank on the curve that spans are measured along; {@code result}: the
@@ -123,20 +121,8 @@ public final class JobsLog implements Component<JobsProtocol> {
     }
 
     @Override
-    public void onStopped() {
-        Sinks.quietly(this::close);
-    }
-
-    private void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    protected void finish() throws IOException {
         flush();
-        try {
-            out.close();
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
+        out.close();
     }
 }

@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.function.IntFunction;
-import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.time.SimTime;
@@ -21,7 +20,7 @@ import org.hpcsim.protocol.Report;
  * (load descending, then link id), one row each: {@code time,rank,link,endpoints,load,jobs}.
  * Loads are the summed flow weights of the jobs crossing the link. A sink on the links' loads.
  */
-public final class LinksCsv implements Component<LinksLogProtocol> {
+public final class LinksCsv extends FileSink<LinksLogProtocol> {
 
     /** The links' log: receives the links' loads; sends nothing. */
     public static final ComponentType<LinksLogProtocol> TYPE = ComponentType.of("links-log", LinksLogProtocol.class,
@@ -123,21 +122,7 @@ public final class LinksCsv implements Component<LinksLogProtocol> {
     }
 
     @Override
-    public void onSimulationEnd(Context context) {
-        close();
-    }
-
-    @Override
-    public void onStopped() {
-        Sinks.quietly(this::close);
-    }
-
-    /** Closes the file; a second call does nothing (the writer's close is idempotent). */
-    private void close() {
-        try {
-            out.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    protected void finish() throws IOException {
+        out.close();
     }
 }

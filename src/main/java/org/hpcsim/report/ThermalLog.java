@@ -10,7 +10,6 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.time.SimTime;
@@ -30,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * next (a step function). A sink on the thermal actor's samples and inlet totals and on the
  * scheduler's job ends (the last end, up to which inlets are averaged and energy integrated).
  */
-public final class ThermalLog implements Component<RoomLogProtocol> {
+public final class ThermalLog extends FileSink<RoomLogProtocol> {
 
     /** The room's logs: receive the thermal actor's samples and totals and the jobs' ends; send nothing. */
     public static final ComponentType<RoomLogProtocol> TYPE = ComponentType.of("room-log", RoomLogProtocol.class,
@@ -64,7 +63,6 @@ public final class ThermalLog implements Component<RoomLogProtocol> {
     private Report.ThermalSample last;
     /** The end of the last job that ran, Long.MIN_VALUE before any. */
     private long lastEnd = Long.MIN_VALUE;
-    private boolean closed;
 
     private ThermalLog(Path file, Path nodePower, Path inletFile, RoomLayout layout) throws IOException {
         this.inletFile = inletFile;
@@ -183,11 +181,6 @@ public final class ThermalLog implements Component<RoomLogProtocol> {
         close();
     }
 
-    @Override
-    public void onStopped() {
-        Sinks.quietly(this::close);
-    }
-
     /**
      * Writes inlet.csv, one row per node: its delivered inlet's time-weighted mean from the first sample
      * to {@code end} (the last job's end, or the last sample if later: the span {@link #summary} integrates
@@ -271,20 +264,12 @@ public final class ThermalLog implements Component<RoomLogProtocol> {
         }
     }
 
-    /** Flushes and closes the files; later calls do nothing (the sink may stop after the run's end). */
-    private void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            flush();
-            out.close();
-            if (power != null) {
-                power.close();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    @Override
+    protected void finish() throws IOException {
+        flush();
+        out.close();
+        if (power != null) {
+            power.close();
         }
     }
 }

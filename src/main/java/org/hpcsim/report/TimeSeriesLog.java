@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.hpcsim.kernel.Component;
 import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.Context;
 import org.hpcsim.kernel.UnhandledMessage;
@@ -33,7 +32,7 @@ import org.hpcsim.protocol.TimeSeriesProtocol;
  *
  * <p>A sink on the scheduler's counts, the room's samples and the links' loads.
  */
-public final class TimeSeriesLog implements Component<TimeSeriesProtocol> {
+public final class TimeSeriesLog extends FileSink<TimeSeriesProtocol> {
 
     /** The time series: receives the machine's counts, the room's samples, the links' loads; sends nothing. */
     public static final ComponentType<TimeSeriesProtocol> TYPE = ComponentType.of("timeseries-log",
@@ -67,7 +66,6 @@ public final class TimeSeriesLog implements Component<TimeSeriesProtocol> {
     private boolean maxStale;
     private long lastWritten = Long.MIN_VALUE;
     private boolean written;
-    private boolean closed;
 
     /** What one row shows. */
     private static final class State {
@@ -278,34 +276,13 @@ public final class TimeSeriesLog implements Component<TimeSeriesProtocol> {
     }
 
     @Override
-    public void onSimulationEnd(Context context) {
-        close();
-    }
-
-    @Override
-    public void onStopped() {
-        Sinks.quietly(this::close);
-    }
-
-    /**
-     * Completes the last instant, writes the last changed instant if the interval held it back, and
-     * closes the file; later calls do nothing (the sink may stop after the run's end).
-     */
-    void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    protected void finish() throws IOException {
         evaluate();
         if (holding) {
             write(held);
             holding = false;
         }
-        try {
-            flush();
-            out.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        flush();
+        out.close();
     }
 }
