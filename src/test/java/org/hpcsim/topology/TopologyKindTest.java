@@ -5,6 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** What each kind of machine answers to the questions callers ask instead of testing its class. */
@@ -43,5 +51,28 @@ class TopologyKindTest {
         assertTrue(simple.grid().isEmpty());
         assertTrue(simple.networkGrid().isEmpty());
         assertTrue(simple.line().isEmpty());
+    }
+
+    /** Tests or casts of a topology's class, which the methods above replace. */
+    private static final Pattern KIND_TEST =
+            Pattern.compile("instanceof\\s+(Grid|Mesh|Torus|Line|Simple)Topology\\b"
+                    + "|\\((Grid|Mesh|Torus|Line|Simple)Topology\\)\\s*\\w");
+
+    @Test
+    void noMainClassTestsOrCastsTheKindOfATopology() throws IOException {
+        List<String> hits;
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            hits = files.filter(f -> f.toString().endsWith(".java")).flatMap(f -> {
+                try {
+                    List<String> lines = Files.readAllLines(f);
+                    return IntStream.range(0, lines.size())
+                            .filter(i -> KIND_TEST.matcher(lines.get(i)).find())
+                            .mapToObj(i -> f + ":" + (i + 1) + ": " + lines.get(i).strip());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).sorted().toList();
+        }
+        assertEquals(List.of(), hits);
     }
 }
