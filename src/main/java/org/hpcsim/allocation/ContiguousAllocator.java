@@ -45,10 +45,8 @@ public final class ContiguousAllocator implements Allocator, AvailabilityListene
 
     /** @throws IllegalArgumentException if the machine is not a mesh or torus */
     public ContiguousAllocator(MachineState machine) {
-        if (!(machine.topology() instanceof GridTopology g)) {
-            throw new IllegalArgumentException("the contiguous allocator needs a mesh or torus machine, not "
-                    + machine.topology().spec());
-        }
+        GridTopology g = machine.topology().grid().orElseThrow(() -> new IllegalArgumentException(
+                "the contiguous allocator needs a mesh or torus machine, not " + machine.topology().spec()));
         this.machine = machine;
         this.grid = g;
         this.nx = g.extent(0);

@@ -27,9 +27,8 @@ public final class ContiguousLocalAllocator implements Allocator {
      * @throws IllegalArgumentException if the machine is not a line, or locality is asked without I/O nodes
      */
     public ContiguousLocalAllocator(MachineState machine, IoAssignment io, boolean local) {
-        if (!(machine.topology() instanceof LineTopology l)) {
-            throw new IllegalArgumentException("needs a line machine (line:LAYOUT), not " + machine.topology().spec());
-        }
+        LineTopology l = machine.topology().line().orElseThrow(() -> new IllegalArgumentException(
+                "needs a line machine (line:LAYOUT), not " + machine.topology().spec()));
         if (local && (l.ioCount() == 0 || io == null)) {
             throw new IllegalArgumentException("locality needs I/O nodes, and " + l.spec() + " has none");
         }

@@ -70,11 +70,8 @@ final class FreeNodes {
      * @throws IllegalArgumentException naming the policy when the machine is not a mesh or torus
      */
     static GridTopology grid(MachineState machine, String policy) {
-        if (machine.topology() instanceof GridTopology grid) {
-            return grid;
-        }
-        throw new IllegalArgumentException("allocator '" + policy + "' needs a mesh or torus machine (mesh:XxY[xZ]"
-                + " or torus:XxY[xZ]), got " + machine.topology().spec());
+        return machine.topology().grid().orElseThrow(() -> new IllegalArgumentException("allocator '" + policy
+                + "' needs a mesh or torus machine (mesh:XxY[xZ] or torus:XxY[xZ]), got " + machine.topology().spec()));
     }
 
     /**

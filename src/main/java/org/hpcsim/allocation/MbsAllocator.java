@@ -56,10 +56,8 @@ public final class MbsAllocator implements Allocator, AvailabilityListener {
 
     /** @throws IllegalArgumentException if the machine is not a mesh or torus */
     public MbsAllocator(MachineState machine) {
-        if (!(machine.topology() instanceof GridTopology g)) {
-            throw new IllegalArgumentException("the mbs allocator needs a mesh or torus machine, not "
-                    + machine.topology().spec());
-        }
+        GridTopology g = machine.topology().grid().orElseThrow(() -> new IllegalArgumentException(
+                "the mbs allocator needs a mesh or torus machine, not " + machine.topology().spec()));
         this.machine = machine;
         this.nx = g.extent(0);
         this.plane = g.extent(0) * g.extent(1);

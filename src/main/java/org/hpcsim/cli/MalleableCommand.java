@@ -351,7 +351,7 @@ final class MalleableCommand implements Callable<Integer> {
         LineTopology l;
         Speedup f;
         try {
-            l = (LineTopology) org.hpcsim.topology.Machines.parse("line:" + line);
+            l = org.hpcsim.topology.Machines.parse("line:" + line).line().orElseThrow();
         } catch (IllegalArgumentException e) {
             throw new InputException("command line", 0, "--line", e.getMessage());
         }

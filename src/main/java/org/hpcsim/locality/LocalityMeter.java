@@ -28,7 +28,7 @@ public final class LocalityMeter {
             throw new IllegalArgumentException("ranks for " + ranks.length + " nodes, machine has " + topology.size());
         }
         this.topology = topology;
-        this.grid = topology instanceof GridTopology g ? g : null;
+        this.grid = topology.grid().orElse(null);
         this.rank = ranks;
         this.mark = grid == null ? null : new int[topology.size()];
     }

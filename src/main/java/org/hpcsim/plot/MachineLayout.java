@@ -44,17 +44,17 @@ final class MachineLayout {
     }
 
     static MachineLayout of(Topology t) {
-        if (t instanceof GridTopology g) {
-            return grid(g);
+        return t.grid().map(MachineLayout::grid)
+                .or(() -> t.line().map(MachineLayout::line))
+                .orElseGet(() -> rows(t.size(), t.size(), node -> node, new int[0], "node id"));
+    }
+
+    private static MachineLayout line(LineTopology line) {
+        int[] io = new int[line.ioCount()];
+        for (int k = 0; k < io.length; k++) {
+            io[k] = line.ioPosition(k);
         }
-        if (t instanceof LineTopology line) {
-            int[] io = new int[line.ioCount()];
-            for (int k = 0; k < io.length; k++) {
-                io[k] = line.ioPosition(k);
-            }
-            return rows(line.size(), line.length(), line::position, io, "line position");
-        }
-        return rows(t.size(), t.size(), node -> node, new int[0], "node id");
+        return rows(line.size(), line.length(), line::position, io, "line position");
     }
 
     private static MachineLayout grid(GridTopology g) {

@@ -71,14 +71,13 @@ public final class NetworkPlanner {
                           int tasksPerNode, boolean killAtEstimate) {
         this.options = options;
         this.machine = machine;
-        if (machine instanceof LineTopology line) {
-            positions = new int[line.size()];
-            for (int i = 0; i < positions.length; i++) {
-                positions[i] = line.position(i);
+        this.positions = machine.line().map(line -> {
+            int[] p = new int[line.size()];
+            for (int i = 0; i < p.length; i++) {
+                p[i] = line.position(i);
             }
-        } else {
-            positions = null;
-        }
+            return p;
+        }).orElse(null);
         this.traffic = new TrafficCalculator(links);
         this.links = links;
         this.failed = new FailedLinks(links);
@@ -201,7 +200,7 @@ public final class NetworkPlanner {
      * @param writeMicros the write phase's time alone
      */
     public NodeProtocol.IoPhases io(int[] nodes, int io, long readMicros, long writeMicros) {
-        LineTopology line = (LineTopology) machine;
+        LineTopology line = machine.line().orElseThrow(); // only a line has I/O nodes
         int at = line.ioPosition(io);
         int from = Math.min(at, line.position(nodes[0]));
         int to = Math.max(at, line.position(nodes[nodes.length - 1]));

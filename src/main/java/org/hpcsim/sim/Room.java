@@ -80,10 +80,9 @@ record Room(RoomLayout layout, RoomModel model, CoolingSettings cooling, String 
         ThermalOptions o = scenario.thermal();
         RoomLayout layout;
         if (o.layout().equals("auto")) {
-            if (!(topology instanceof GridTopology grid)) {
-                throw scenario.invalid("thermal.layout", "thermal.layout = auto needs a mesh or"
-                        + " torus machine; give ROWSxRACKSxNODES for " + topology.spec());
-            }
+            GridTopology grid = topology.grid().orElseThrow(() -> scenario.invalid("thermal.layout",
+                    "thermal.layout = auto needs a mesh or torus machine; give ROWSxRACKSxNODES for "
+                            + topology.spec()));
             layout = new RoomLayout(grid.extent(2), grid.extent(1), grid.extent(0), o.serversPerNode(),
                     o.processorsPerServer());
         } else {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -40,7 +41,6 @@ import org.hpcsim.report.FailureLog;
 import org.hpcsim.malleable.Speedup;
 import org.hpcsim.malleable.MalleableOptions;
 import org.hpcsim.scheduling.JobModel;
-import org.hpcsim.topology.MeshTopology;
 import org.hpcsim.topology.LineTopology;
 import org.hpcsim.storage.IoAssignment;
 import org.hpcsim.storage.IoOptions;
@@ -188,16 +188,9 @@ public final class Simulation {
         LinkMap links = null;
         NetworkPlanner planner = null;
         if (net.model() != NetworkOptions.Model.NONE) {
-            GridTopology grid;
-            if (topology instanceof GridTopology g) {
-                grid = g;
-            } else if (topology instanceof LineTopology line) {
-                grid = new MeshTopology(line.length(), 1); // every node of the line, compute and I/O
-            } else {
-                throw scenario.invalid("network.model", "network model '"
-                        + Scenario.spelling(net.model())
-                        + "' needs a mesh, torus or line machine, not " + topology.spec());
-            }
+            GridTopology grid = topology.networkGrid().orElseThrow(() -> scenario.invalid("network.model",
+                    "network model '" + Scenario.spelling(net.model())
+                            + "' needs a mesh, torus or line machine, not " + topology.spec()));
             links = new LinkMap(grid);
             Path traceDir = scenario.trace().toAbsolutePath().getParent();
             try {
@@ -254,14 +247,15 @@ public final class Simulation {
      */
     private static IoAssignment io(Scenario scenario, Topology topology, Trace trace) {
         IoOptions o = scenario.io();
-        if (!(topology instanceof LineTopology line) || line.ioCount() == 0) {
+        Optional<LineTopology> withIo = topology.line().filter(line -> line.ioCount() > 0);
+        if (withIo.isEmpty()) {
             if (o.any()) {
                 throw new InputException("configuration", 0, "io", "jobs do I/O (io.read, io.write or io.jobs-file)"
                         + " but the machine " + topology.spec() + " has no I/O nodes; use a line such as line:C8 IO C8");
             }
             return null;
         }
-        IoAssignment io = IoAssignment.of(line, o);
+        IoAssignment io = IoAssignment.of(withIo.get(), o);
         if (o.assign() == IoOptions.Assign.FILE) {
             try (JobStream jobs = trace.open()) {
                 for (Job j = jobs.next(); j != null; j = jobs.next()) {
@@ -281,10 +275,10 @@ public final class Simulation {
     void check(ScenarioEvent e) {
         ScenarioEvent.Kind kind = e.kind();
         boolean linkEvent = kind == ScenarioEvent.Kind.LINK_FAIL || kind == ScenarioEvent.Kind.LINK_REPAIR;
-        if (linkEvent && topology instanceof LineTopology) {
+        if (linkEvent && topology.line().isPresent()) {
             throw new IllegalArgumentException("link events are not supported on a line machine, in '" + e.text() + "'");
         }
-        if (linkEvent && network == null && topology instanceof GridTopology) {
+        if (linkEvent && network == null && topology.grid().isPresent()) {
             throw new IllegalArgumentException("link events need a network model (network.model = distance or links):"
                     + " without one jobs have no routes, in '" + e.text() + "'");
         }

@@ -22,8 +22,7 @@ public record AllocationResult(String allocator, String curve, Topology topology
      */
     public JsonWriter json() {
         JsonWriter j = new JsonWriter().put("allocator", allocator).put("nodes", nodes);
-        GridTopology g = topology instanceof GridTopology grid ? grid : null;
-        if (g != null) {
+        topology.grid().ifPresent(g -> {
             java.util.List<int[]> coords = new java.util.ArrayList<>(nodes.length);
             for (int node : nodes) {
                 int[] c = new int[g.dimensions()];
@@ -33,7 +32,7 @@ public record AllocationResult(String allocator, String curve, Topology topology
                 coords.add(c);
             }
             j.put("coords", coords);
-        }
+        });
         Locality l = locality;
         boolean geo = l.hasGeometry();
         j.put("pairwiseHopsSum", geo ? l.pairwiseHops() : null)
@@ -64,7 +63,7 @@ public record AllocationResult(String allocator, String curve, Topology topology
         sb.append(System.lineSeparator());
         Locality l = locality;
         if (l.hasGeometry()) {
-            GridTopology g = (GridTopology) topology;
+            GridTopology g = topology.grid().orElseThrow(); // only a grid's allocations have geometry
             sb.append("coords            ");
             for (int node : nodes) {
                 sb.append(" (").append(g.x(node)).append(',').append(g.y(node));

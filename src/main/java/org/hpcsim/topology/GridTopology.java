@@ -1,6 +1,7 @@
 package org.hpcsim.topology;
 
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * A 2D or 3D grid of nodes, node id = x + X*y + X*Y*z (a 2D grid has Z = 1). Meshes and tori differ
@@ -76,6 +77,24 @@ public abstract sealed class GridTopology implements Topology permits MeshTopolo
     public final int axisDistance(int a, int b, int d) {
         int diff = Math.abs(a - b);
         return wraps() ? Math.min(diff, dims[d] - diff) : diff;
+    }
+
+    /** This grid. */
+    @Override
+    public final Optional<GridTopology> grid() {
+        return Optional.of(this);
+    }
+
+    /** This grid: its neighbours are joined by links. */
+    @Override
+    public final Optional<GridTopology> networkGrid() {
+        return Optional.of(this);
+    }
+
+    /** Empty: a grid is not a line. */
+    @Override
+    public final Optional<LineTopology> line() {
+        return Optional.empty();
     }
 
     @Override

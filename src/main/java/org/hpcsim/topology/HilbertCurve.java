@@ -1,5 +1,7 @@
 package org.hpcsim.topology;
 
+import java.util.Optional;
+
 /**
  * The Hilbert curve in 2D or 3D (Leung et al.'s ordering for Cplant), on a grid of any size: the
  * curve of the enclosing 2^m-cube is walked and the cells outside the grid are skipped. On a
@@ -14,9 +16,11 @@ public final class HilbertCurve implements Curve {
 
     @Override
     public int[] order(Topology topology) {
-        if (!(topology instanceof GridTopology g)) {
+        Optional<GridTopology> grid = topology.grid();
+        if (grid.isEmpty()) {
             return new RowMajorCurve().order(topology);
         }
+        GridTopology g = grid.get();
         int n = g.dimensions();
         int largest = Math.max(g.extent(0), Math.max(g.extent(1), g.extent(2)));
         int bits = Math.max(1, 32 - Integer.numberOfLeadingZeros(largest - 1));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A line of compute and I/O nodes (Bleuse et al.; Bampis et al.), e.g. {@code line:C8 IO C8 IO C8}:
@@ -202,6 +203,24 @@ public final class LineTopology implements Topology {
             }
         }
         return best;
+    }
+
+    /** Empty: nodes on a line have a position, not grid coordinates. */
+    @Override
+    public Optional<GridTopology> grid() {
+        return Optional.empty();
+    }
+
+    /** The length() x 1 mesh of every node on the line, compute and I/O: links join neighbouring places. */
+    @Override
+    public Optional<GridTopology> networkGrid() {
+        return Optional.of(new MeshTopology(length, 1));
+    }
+
+    /** This line. */
+    @Override
+    public Optional<LineTopology> line() {
+        return Optional.of(this);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.hpcsim.topology;
 
+import java.util.Optional;
+
 /** A bag of interchangeable nodes with no network geometry ({@code simple:N}). */
 public final class SimpleTopology implements Topology {
     private final int size;
@@ -19,6 +21,24 @@ public final class SimpleTopology implements Topology {
     @Override
     public String spec() {
         return "simple:" + size;
+    }
+
+    /** Empty: a bag of nodes has no coordinates. */
+    @Override
+    public Optional<GridTopology> grid() {
+        return Optional.empty();
+    }
+
+    /** Empty: a bag of nodes has no links. */
+    @Override
+    public Optional<GridTopology> networkGrid() {
+        return Optional.empty();
+    }
+
+    /** Empty: a bag of nodes is not a line. */
+    @Override
+    public Optional<LineTopology> line() {
+        return Optional.empty();
     }
 
     @Override

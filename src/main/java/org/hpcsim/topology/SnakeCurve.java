@@ -1,5 +1,7 @@
 package org.hpcsim.topology;
 
+import java.util.Optional;
+
 /**
  * SST's default "snake" order: x runs forward along one row and backward along the next; y
  * likewise alternates direction from one z-plane to the next; z only increases. On {@code mesh:16x8}
@@ -8,9 +10,11 @@ package org.hpcsim.topology;
 public final class SnakeCurve implements Curve {
     @Override
     public int[] order(Topology topology) {
-        if (!(topology instanceof GridTopology g)) {
+        Optional<GridTopology> grid = topology.grid();
+        if (grid.isEmpty()) {
             return new RowMajorCurve().order(topology);
         }
+        GridTopology g = grid.get();
         int nx = g.extent(0);
         int ny = g.extent(1);
         int nz = g.extent(2);

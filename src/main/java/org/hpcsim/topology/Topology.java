@@ -1,7 +1,13 @@
 package org.hpcsim.topology;
 
-/** The machine's compute nodes and, where defined, the hop distance between them. */
-public interface Topology {
+import java.util.Optional;
+
+/**
+ * The machine's compute nodes and, where defined, the hop distance between them. Sealed: what the
+ * rest of the simulator needs from each kind of machine is asked through the methods below, so that
+ * a new kind has to say it here rather than in every caller.
+ */
+public sealed interface Topology permits GridTopology, LineTopology, SimpleTopology {
 
     /** Number of compute nodes; node ids are 0..size()-1. */
     int size();
@@ -26,4 +32,19 @@ public interface Topology {
         }
         return sumPairwiseHops(nodes) / (k * (k - 1) / 2.0);
     }
+
+    /**
+     * The mesh or torus whose coordinates the nodes have, which space-filling curves, bounding boxes,
+     * room layouts and grid allocators are measured on; empty for a line or a bag of nodes.
+     */
+    Optional<GridTopology> grid();
+
+    /**
+     * The grid the network's links join and routes run over: a mesh or torus itself; for a line, the
+     * L x 1 mesh of all its L nodes, compute and I/O (a new one at each call); empty for a bag of nodes.
+     */
+    Optional<GridTopology> networkGrid();
+
+    /** The line of compute and I/O nodes, when the machine is one. */
+    Optional<LineTopology> line();
 }
