@@ -1,16 +1,10 @@
 package org.hpcsim.sim;
 
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.hpcsim.allocation.Allocator;
@@ -41,9 +35,7 @@ import org.hpcsim.report.FailureLog;
 import org.hpcsim.malleable.Speedup;
 import org.hpcsim.malleable.MalleableOptions;
 import org.hpcsim.scheduling.JobModel;
-import org.hpcsim.topology.LineTopology;
 import org.hpcsim.storage.IoAssignment;
-import org.hpcsim.storage.IoOptions;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
@@ -53,17 +45,13 @@ import org.hpcsim.scheduling.SchedulingAbortedException;
 import org.hpcsim.external.ExternalScheduler;
 import org.hpcsim.workload.BatsimWorkloadReader;
 import org.hpcsim.workload.TraceFormat;
-import org.hpcsim.failure.AttemptOutlook;
-import org.hpcsim.failure.FailureOptions;
 import org.hpcsim.failure.JobFate;
 import org.hpcsim.time.SimTime;
 import org.hpcsim.scheduling.SchedulingPolicy;
 import org.hpcsim.topology.Curve;
 import org.hpcsim.topology.GridTopology;
-import org.hpcsim.topology.Machines;
 import org.hpcsim.topology.Topology;
 import org.hpcsim.workload.InputException;
-import org.hpcsim.workload.Job;
 import org.hpcsim.workload.JobStream;
 import org.hpcsim.workload.ScanProgress;
 import org.hpcsim.workload.Trace;
@@ -151,7 +139,7 @@ public final class Simulation {
     public static Simulation prepare(Scenario scenario, Registry registry, ScanProgress scan) {
         TraceOpener format = registry.traceOpener(scenario.traceFormat(), scenario.trace());
         Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan);
-        Topology topology = machine(scenario, trace);
+        Topology topology = InputChecks.machine(scenario, trace);
         String tooLarge = MemoryBudget.refusal(topology.spec(), topology.size(), Runtime.getRuntime().maxMemory());
         if (tooLarge != null) {
             throw scenario.invalid("machine", tooLarge);
@@ -165,7 +153,7 @@ public final class Simulation {
             throw scenario.invalid("scheduler.policy", e.getMessage());
         }
         Room room = scenario.thermal().enabled() ? Room.of(scenario, topology) : null;
-        IoAssignment io = io(scenario, topology, trace);
+        IoAssignment io = InputChecks.io(scenario, topology, trace);
         try {
             allocator = registry.allocator(scenario.allocator(), machine, scenario.seed(),
                     room == null ? null : room.model(), io);
@@ -174,7 +162,7 @@ public final class Simulation {
         }
         if (scenario.pinned() != null) {
             Map<Long, int[]> pins = Pins.read(scenario.pinned(), topology.size());
-            checkPins(scenario.pinned(), pins, trace);
+            InputChecks.checkPins(scenario.pinned(), pins, trace);
             allocator = new PinnedAllocator(machine, allocator, pins);
         }
         String spanCurve = registry.spanCurve(scenario.spanCurve(), scenario.allocator());
@@ -226,8 +214,8 @@ public final class Simulation {
         }
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
                 new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io);
-        sim.warnings.addAll(warnings(scenario, trace, topology));
-        String attempts = attemptWarning(scenario.failures(), failures, trace, topology.size());
+        sim.warnings.addAll(InputChecks.warnings(scenario, trace, topology));
+        String attempts = InputChecks.attemptWarning(scenario.failures(), failures, trace, topology.size());
         if (attempts != null) {
             sim.warnings.add(attempts);
         }
@@ -239,31 +227,6 @@ public final class Simulation {
             }
         }
         return sim;
-    }
-
-    /**
-     * The jobs' I/O nodes on a line machine with I/O nodes, else null; I/O volumes on any other machine
-     * are an error, and under {@code io.assign = file} every job of the trace must have a line in the file.
-     */
-    private static IoAssignment io(Scenario scenario, Topology topology, Trace trace) {
-        IoOptions o = scenario.io();
-        Optional<LineTopology> withIo = topology.line().filter(line -> line.ioCount() > 0);
-        if (withIo.isEmpty()) {
-            if (o.any()) {
-                throw new InputException("configuration", 0, "io", "jobs do I/O (io.read, io.write or io.jobs-file)"
-                        + " but the machine " + topology.spec() + " has no I/O nodes; use a line such as line:C8 IO C8");
-            }
-            return null;
-        }
-        IoAssignment io = IoAssignment.of(withIo.get(), o);
-        if (o.assign() == IoOptions.Assign.FILE) {
-            try (JobStream jobs = trace.open()) {
-                for (Job j = jobs.next(); j != null; j = jobs.next()) {
-                    io.check(j);
-                }
-            }
-        }
-        return io;
     }
 
     /**
@@ -311,129 +274,9 @@ public final class Simulation {
         return scenario.network().model() == NetworkOptions.Model.LINKS ? links.size() : 0;
     }
 
-    /** Every pinned job is in the trace and pinned to as many nodes as it needs. */
-    private static void checkPins(Path file, Map<Long, int[]> pins, Trace trace) {
-        Map<Long, int[]> unseen = new java.util.LinkedHashMap<>(pins);
-        try (JobStream jobs = trace.open()) {
-            for (Job j = jobs.next(); j != null; j = jobs.next()) {
-                int[] pin = unseen.remove(j.id());
-                if (pin != null && j.usable() && pin.length != j.nodes()) {
-                    throw new InputException(file, 0, "nodes", "job " + j.id() + " needs " + j.nodes()
-                            + " nodes but is pinned to " + pin.length);
-                }
-            }
-        }
-        if (!unseen.isEmpty()) {
-            throw new InputException(file, 0, "jobid", "job " + unseen.keySet().iterator().next()
-                    + " is not in the trace " + trace.file());
-        }
-    }
-
-    /**
-     * Settings that are legal but very likely not what the user meant: printed before the run and
-     * kept in summary.json ("warnings").
-     */
-    static List<String> warnings(Scenario scenario, Trace trace, Topology topology) {
-        List<String> w = new ArrayList<>();
-        int tight = trace.tightEstimates();
-        boolean lengthens = scenario.network().model() != NetworkOptions.Model.NONE;
-        if (tight > 0 && lengthens && scenario.workload().killAtEstimate()) {
-            w.add(String.format(java.util.Locale.ROOT, "%,d of %,d jobs have an estimate equal to their run time"
-                    + " (a trace without requested times gets its run times as estimates), and network.model = %s"
-                    + " lengthens run times, so these jobs are killed at their estimate by any slowdown"
-                    + " (scheduler.kill-at-estimate = true). To give them slack: -Dscheduler.missing-estimate=2"
-                    + " (estimate = run time x 2); or -Dscheduler.kill-at-estimate=false", tight, trace.jobs(),
-                    scenario.network().model().name().toLowerCase(java.util.Locale.ROOT)));
-        }
-        if (scenario.machine().strip().equals("auto") && topology.size() > AUTO_MACHINE_WARNING) {
-            OptionalInt nodes = trace.header().maxNodes();
-            OptionalInt procs = trace.header().maxProcs();
-            int cores = scenario.workload().coresPerNode();
-            String hint = nodes.isPresent() && procs.isPresent() && nodes.getAsInt() > 0
-                    && procs.getAsInt() > nodes.getAsInt()
-                    ? " (the header says MaxProcs " + procs.getAsInt() + " on MaxNodes " + nodes.getAsInt()
-                    + ": --cores-per-node " + procs.getAsInt() / nodes.getAsInt() + ")" : "";
-            w.add(String.format(java.util.Locale.ROOT, "machine = auto made %,d nodes (%d processor%s each), one"
-                    + " actor per node: a large simulation. For multi-core nodes give --cores-per-node%s, or a"
-                    + " machine with --machine", topology.size(), cores, cores == 1 ? "" : "s", hint));
-        }
-        return w;
-    }
-
-    /**
-     * Under requeue and a stochastic failure model, the jobs expected to need more attempts than
-     * {@code failures.max-attempts} allows (see {@link AttemptOutlook}): they will very likely end failed
-     * after their last attempt, having held their nodes each time. Null when there are none.
-     */
-    static String attemptWarning(FailureOptions options, FailureModel model, Trace trace, int machineNodes) {
-        double mttf = model.meanTimeToFailure();
-        if (!model.stochastic() || options.onJobFailure() == JobFate.KILL || !(mttf > 0)) {
-            return null;
-        }
-        double interval = options.checkpointInterval() / 1e6;
-        int over = 0;
-        int usable = 0;
-        Job worst = null;
-        double worstAttempts = 0;
-        try (JobStream jobs = trace.open()) {
-            for (Job j = jobs.next(); j != null; j = jobs.next()) {
-                if (!j.usable() || j.nodes() > machineNodes || j.runTime() <= 0) {
-                    continue;
-                }
-                usable++;
-                double a = AttemptOutlook.expectedAttempts(j.nodes(), j.runTime() / 1e6, mttf, options.onJobFailure(),
-                        interval);
-                if (a > options.maxAttempts()) {
-                    over++;
-                    if (worst == null || a > worstAttempts) {
-                        worst = j;
-                        worstAttempts = a;
-                    }
-                }
-            }
-        }
-        if (worst == null) {
-            return null;
-        }
-        return String.format(java.util.Locale.ROOT, "%,d of %,d jobs are expected to need more than failures.max-attempts"
-                + " = %d attempts under %s (job %d: %d nodes x %.1f h, %.1f node failures per run of its length against"
-                + " a node MTBF of %s: about %.3g attempts); they will very likely end failed after %d attempts."
-                + " Consider a larger MTBF, requeue-with-checkpoint, or a larger --max-attempts", over, usable,
-                options.maxAttempts(), options.model(), worst.id(), worst.nodes(),
-                worst.runTime() / 3.6e9,
-                AttemptOutlook.failuresPerAttempt(worst.nodes(), worst.runTime() / 1e6, mttf),
-                SimTime.describe(SimTime.fromSeconds(Math.rint(mttf))), worstAttempts, options.maxAttempts());
-    }
-
-    /** Above this many nodes, an automatic machine is worth a word. */
-    static final int AUTO_MACHINE_WARNING = 10_000;
-
-    /** Warnings about the settings (see {@link #warnings(Scenario, Trace, Topology)}). */
+    /** Warnings about the settings (see {@link InputChecks#warnings}). */
     public List<String> warnings() {
         return List.copyOf(warnings);
-    }
-
-    private static Topology machine(Scenario scenario, Trace trace) {
-        String spec = scenario.machine().strip();
-        if (spec.equals("auto")) {
-            OptionalInt procs = trace.header().maxProcs();
-            OptionalInt nodes = trace.header().maxNodes();
-            int cores = scenario.workload().coresPerNode();
-            if (procs.isPresent()) {
-                return Machines.parse("simple:" + scenario.workload().nodesFor(procs.getAsInt()));
-            }
-            if (nodes.isPresent()) {
-                return Machines.parse("simple:" + nodes.getAsInt());
-            }
-            throw new InputException(trace.file().toString(), 0, "machine",
-                    "machine is auto but the trace has no MaxProcs or MaxNodes header; give --machine (cores per node: "
-                            + cores + ")");
-        }
-        try {
-            return Machines.parse(spec);
-        } catch (IllegalArgumentException e) {
-            throw scenario.invalid("machine", e.getMessage());
-        }
     }
 
     public Trace trace() {
@@ -520,7 +363,8 @@ public final class Simulation {
                 stopReason = aborted.getMessage();
             }
             RunMetrics m = metrics.join();
-            Result result = new Result(m, stats, wall, processCpuSeconds(), peakHeap(), heapAfterGc, peakRss(),
+            Result result = new Result(m, stats, wall, ProcessMetrics.cpuSeconds(), ProcessMetrics.peakHeap(), heapAfterGc,
+                    ProcessMetrics.peakRss(),
                     scenario.outputDir(),
                     thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd(), m.meanJobCoolingPower()),
                     failureLog, ioLog);
@@ -617,44 +461,5 @@ public final class Simulation {
 
     private static void write(Path file, String text) {
         org.hpcsim.output.OutputWriter.write(file, text);
-    }
-
-    /** CPU time of the whole process (every thread, user and system), seconds; -1 where unavailable. */
-    static double processCpuSeconds() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            long nanos = os.getProcessCpuTime();
-            return nanos < 0 ? -1 : nanos / 1e9;
-        }
-        return -1;
-    }
-
-    /**
-     * The heap's peak use: the sum over the heap's memory pools of each one's peak since the JVM
-     * started (the pools peak at different moments, so this bounds the heap in use at any one time).
-     */
-    static long peakHeap() {
-        long sum = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP && pool.getPeakUsage() != null) {
-                sum += pool.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
-    }
-
-    /** The process's peak resident set (Linux VmHWM), or -1 where unavailable. */
-    static long peakRss() {
-        try {
-            List<String> lines = Files.readAllLines(Path.of("/proc/self/status"));
-            for (String line : lines) {
-                if (line.startsWith("VmHWM:")) {
-                    String[] parts = line.substring(6).trim().split("\\s+");
-                    return Long.parseLong(parts[0]) * 1024L;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-        return -1;
     }
 }
