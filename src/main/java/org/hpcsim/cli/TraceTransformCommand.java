@@ -149,20 +149,11 @@ final class TraceTransformCommand implements Callable<Integer> {
     }
 
     private double missingEstimate() {
-        String v = missingEstimate.strip();
-        if (v.equals("runtime")) {
-            return 1.0;
-        }
         try {
-            double f = Double.parseDouble(v);
-            if (f > 0 && Double.isFinite(f)) {
-                return f;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
+            return WorkloadOptions.missingEstimateFactor(missingEstimate);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--missing-estimate: " + e.getMessage());
         }
-        throw new InputException("--missing-estimate: expected 'runtime' or a positive factor of the run time, got '"
-                + missingEstimate + "'");
     }
 
     private TraceFormat inputFormat() {

@@ -31,18 +31,11 @@ final class WorkloadOptionsReader {
 
     private static double missingEstimate(Config c) {
         String key = "scheduler.missing-estimate";
-        String v = string(c, key).strip();
-        if (v.equals("runtime")) {
-            return 1.0;
-        }
+        String v = string(c, key);
         try {
-            double f = Double.parseDouble(v);
-            if (f > 0 && Double.isFinite(f)) {
-                return f;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
+            return WorkloadOptions.missingEstimateFactor(v);
+        } catch (IllegalArgumentException e) {
+            throw fail(c, key, e.getMessage());
         }
-        throw fail(c, key, "expected 'runtime' or a positive factor of the run time, got '" + v + "'");
     }
 }

@@ -31,6 +31,27 @@ public record WorkloadOptions(int coresPerNode, SwfSizeField swfSize, double mis
         }
     }
 
+    /**
+     * The missing-estimate factor a setting names: {@code runtime} (1) or a positive finite factor.
+     *
+     * @throws IllegalArgumentException saying what was expected
+     */
+    public static double missingEstimateFactor(String text) {
+        String v = text.strip();
+        if (v.equals("runtime")) {
+            return 1.0;
+        }
+        try {
+            double f = Double.parseDouble(v);
+            if (f > 0 && Double.isFinite(f)) {
+                return f;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("expected 'runtime' or a positive factor of the run time, got '" + v + "'");
+    }
+
     /** Nodes needed for a number of processors. */
     public int nodesFor(long procs) {
         long nodes = (procs + coresPerNode - 1) / coresPerNode;
