@@ -17,6 +17,17 @@ public interface Allocator {
     int[] allocate(Job job, int nodes);
 
     /**
+     * Writes what the allocator's future proposals depend on beyond the machine's state (which the
+     * scheduler writes): nothing for an allocator whose every field follows from the free nodes;
+     * one with a history of its own (a random stream, free lists in release order) cannot take part
+     * in time-parallel windows unless it writes it.
+     */
+    default void writeState(org.hpcsim.kernel.StateDigest out) {
+        throw new UnsupportedOperationException("allocator " + getClass().getSimpleName()
+                + " cannot fingerprint its state");
+    }
+
+    /**
      * The job started on {@code nodes} (what {@link #allocate} proposed, now committed). Allocators that
      * hold more than compute nodes (a line's I/O nodes) take them here; others ignore it.
      */

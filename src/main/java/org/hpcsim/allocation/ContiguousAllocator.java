@@ -157,4 +157,9 @@ public final class ContiguousAllocator implements Allocator, AvailabilityListene
     private static int ceilDiv(int a, long b) {
         return (int) ((a + b - 1) / b);
     }
+
+    /** Nothing: its state follows from the machine's free nodes. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+    }
 }

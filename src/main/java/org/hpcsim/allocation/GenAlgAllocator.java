@@ -35,4 +35,9 @@ public final class GenAlgAllocator implements Allocator {
         }
         return nearest.best();
     }
+
+    /** Nothing: its state follows from the machine's free nodes. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+    }
 }

@@ -119,4 +119,9 @@ abstract sealed class IntervalAllocator implements Allocator, AvailabilityListen
             freeByRank.set(rank[node]);
         }
     }
+
+    /** Nothing: its state follows from the machine's free nodes. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+    }
 }

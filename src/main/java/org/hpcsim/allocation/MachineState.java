@@ -39,6 +39,11 @@ public final class MachineState {
         return owner.length;
     }
 
+    /** Each node's owner (a job index, free or unavailable): the machine's whole state. */
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+        out.add(owner);
+    }
+
     public int freeCount() {
         return freeCount;
     }

@@ -60,4 +60,9 @@ public final class Mc1x1Allocator implements Allocator {
         }
         return nodes == 0 ? new int[0] : shells.allocate(nodes, UNIT);
     }
+
+    /** Nothing: its state follows from the machine's free nodes. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+    }
 }

@@ -56,4 +56,9 @@ public final class McAllocator implements Allocator {
             }
         }
     }
+
+    /** Nothing: its state follows from the machine's free nodes. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+    }
 }

@@ -54,4 +54,9 @@ public final class MmAllocator implements Allocator {
         }
         return nearest.best();
     }
+
+    /** Nothing: its state follows from the machine's free nodes. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+    }
 }

@@ -85,4 +85,9 @@ public final class MmIncAllocator implements Allocator {
             }
         }
     }
+
+    /** Nothing: its state follows from the machine's free nodes. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+    }
 }

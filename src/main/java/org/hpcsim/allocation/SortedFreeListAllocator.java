@@ -19,4 +19,9 @@ public final class SortedFreeListAllocator implements Allocator {
     public int[] allocate(Job job, int nodes) {
         return free.first(nodes);
     }
+
+    /** Nothing: its state follows from the machine's free nodes. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+    }
 }

@@ -17,6 +17,7 @@ final class KernelOptionsReader {
         return new KernelOptions(nonNegativeInt(c, "kernel.threads"), positiveInt(c, "kernel.partitions-per-thread"),
                 positiveInt(c, "kernel.dispatcher-throughput"), positiveInt(c, "kernel.feeder-batch"),
                 oneOf(c, "kernel.executor", KernelOptions.Engine.class),
-                oneOf(c, "kernel.hosting", KernelOptions.Hosting.class));
+                oneOf(c, "kernel.hosting", KernelOptions.Hosting.class), nonNegativeInt(c, "kernel.windows"),
+                positiveInt(c, "kernel.window-checks"));
     }
 }

@@ -35,18 +35,30 @@ public final class TraceFeeder implements Component<FeederProtocol> {
             "Streams the trace into the run a batch at a time (memory bounded on any trace size), each job due at"
                     + " its arrival", SCHEDULER).withParameters(
                     param("trace", "the workload"),
-                    param("kernel.feeder-batch", "jobs per wake-up"));
+                    param("kernel.feeder-batch", "jobs per wake-up")).asSource();
 
     private final JobStream jobs;
     private final Address<SchedulerProtocol> scheduler;
     private final Address<FeederProtocol> self;
     private final int batch;
+    /** Jobs arriving before this are taken from the stream but not sent (a window's guessed start). */
+    private final long skipBefore;
     /** The batch sent last, and when: its jobs that were due after a stop were never submitted. */
     private final List<Job> inFlight = new ArrayList<>();
     private long sentAt;
 
     /** @param batch jobs per message at least (all jobs of the last arrival time go together) */
     public TraceFeeder(Ports ports, JobStream jobs, int batch) {
+        this(ports, jobs, batch, Long.MIN_VALUE);
+    }
+
+    /**
+     * As {@link #TraceFeeder(Ports, JobStream, int)}, for a time-parallel window that starts with an
+     * empty machine: jobs arriving before {@code skipBefore} count towards their batch, so batches and
+     * wake-ups are those of the whole run, but are not sent.
+     */
+    public TraceFeeder(Ports ports, JobStream jobs, int batch, long skipBefore) {
+        this.skipBefore = skipBefore;
         this.jobs = jobs;
         this.scheduler = ports.to(SCHEDULER);
         this.self = ports.self();
@@ -70,8 +82,10 @@ public final class TraceFeeder implements Component<FeederProtocol> {
             }
             jobs.next();
             long at = Math.max(next.arrival(), ctx.now());
-            ctx.send(scheduler, new SchedulerProtocol.JobArrived(next), at - ctx.now());
-            inFlight.add(next);
+            if (next.arrival() >= skipBefore) {
+                ctx.send(scheduler, new SchedulerProtocol.JobArrived(next), at - ctx.now());
+                inFlight.add(next);
+            }
             last = at;
             sent++;
         }
@@ -80,6 +94,37 @@ public final class TraceFeeder implements Component<FeederProtocol> {
         } else if (sent > 0) {
             ctx.send(scheduler, new SchedulerProtocol.TraceEnded(), last - ctx.now());
         }
+    }
+
+    /** Where a feeder of the whole run stands when it wakes at {@code wake}: the position of its next batch. */
+    public record Start(int position, long wake) {
+    }
+
+    /**
+     * The last wake-up of a whole run's feeder (first woken at 0, {@code batch} jobs a batch) before
+     * {@code time}: a feeder started there, at that position, sends the batches the whole run's does.
+     */
+    public static Start lastWakeBefore(java.util.List<Job> jobs, int batch, long time) {
+        Start found = new Start(0, 0);
+        int position = 0;
+        long wake = 0;
+        int n = jobs.size();
+        while (position < n && wake < time) {
+            found = new Start(position, wake);
+            long last = wake;
+            int sent = 0;
+            while (position < n) {
+                Job next = jobs.get(position);
+                if (sent >= batch && next.arrival() != last) {
+                    break;
+                }
+                last = Math.max(next.arrival(), wake);
+                sent++;
+                position++;
+            }
+            wake = last;
+        }
+        return found;
     }
 
     /** Stopped early: the jobs whose arrival lies after now were never submitted. */

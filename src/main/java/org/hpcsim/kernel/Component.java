@@ -38,4 +38,25 @@ public interface Component<C> {
     /** Called when the run is over, whether it ended or failed: release files here. Must not send. */
     default void onStopped() {
     }
+
+    /**
+     * Writes what this component's future depends on, canonically (equal futures, equal writes:
+     * no identities, no counters that only number the past), for time-parallel windows, which stitch
+     * two runs together where their fingerprints agree. A state-holding component that does not
+     * override this cannot take part in windows; sources and sinks are never asked.
+     */
+    default void writeState(StateDigest out) {
+        throw new UnsupportedOperationException("component kind " + getClass().getSimpleName()
+                + " cannot fingerprint its state");
+    }
+
+    /**
+     * Writes a message pending for this component (sent at or before the fingerprint's instant, due
+     * after it) into a fingerprint: by default all of it. A component that tags timers with a counter
+     * writes whether the timer is still live instead of the counter, and nothing for a stale one,
+     * which it would ignore.
+     */
+    default void writePending(C message, StateDigest out) {
+        Canonical.write(message, out);
+    }
 }

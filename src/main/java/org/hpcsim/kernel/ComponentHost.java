@@ -62,6 +62,11 @@ public final class ComponentHost implements Context {
         return name;
     }
 
+    /** The hosted component (for a fingerprint of its state). */
+    public Component<Object> component() {
+        return component;
+    }
+
     /** Where a component's messages go as it sends them, instead of into its acknowledgement. */
     public interface Sink {
         public void sent(Envelope message);

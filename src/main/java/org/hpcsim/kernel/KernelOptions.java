@@ -9,9 +9,17 @@ package org.hpcsim.kernel;
  * @param feederBatch          jobs per feeder wake-up
  * @param executor             which executor runs the components
  * @param hosting              under the Pekko executor, what runs each component's handlers
+ * @param windows              time-parallel windows; 0 = as many as threads
+ * @param windowChecks         fingerprint points per window
  */
 public record KernelOptions(int threads, int partitionsPerThread, int throughput, int feederBatch, Engine executor,
-                            Hosting hosting) {
+                            Hosting hosting, int windows, int windowChecks) {
+
+    /** The options before time-parallel windows, with their defaults. */
+    public KernelOptions(int threads, int partitionsPerThread, int throughput, int feederBatch, Engine executor,
+                         Hosting hosting) {
+        this(threads, partitionsPerThread, throughput, feederBatch, executor, hosting, 0, 64);
+    }
 
     /** The executors (see {@link Executor}): they give the same outputs. */
     public enum Engine {
@@ -20,7 +28,13 @@ public record KernelOptions(int threads, int partitionsPerThread, int throughput
         /** {@link PekkoExecutor}: actors on {@code threads} dispatcher threads. */
         PEKKO,
         /** {@link SequentialExecutor}: one thread, one queue; the oracle. */
-        SEQUENTIAL
+        SEQUENTIAL,
+        /**
+         * Time-parallel windows: sequential kernels on windows of simulated time, run at once on the
+         * threads and stitched where their states agree (for the runs whose every component can
+         * fingerprint its state; others run sequentially).
+         */
+        WINDOWS
     }
 
     /** Under the Pekko executor, where a component's handlers run (see {@link PekkoExecutor}). */
@@ -53,7 +67,7 @@ public record KernelOptions(int threads, int partitionsPerThread, int throughput
     public boolean mayNeedActors() {
         return switch (executor) {
             case PEKKO -> true;
-            case SEQUENTIAL -> false;
+            case SEQUENTIAL, WINDOWS -> false;
             case AUTO -> threads > 1;
         };
     }

@@ -207,6 +207,24 @@ public final class PendingQueue {
         return buckets.element().due.round();
     }
 
+    /**
+     * Every pending message in pending order, without taking any out or changing how they are kept
+     * (for a fingerprint: buckets and their items are copied and sorted aside).
+     */
+    public void forEachInOrder(java.util.function.Consumer<Envelope> action) {
+        Bucket[] all = buckets.toArray(new Bucket[0]);
+        Arrays.sort(all, buckets.comparator());
+        for (Bucket b : all) {
+            Envelope[] items = Arrays.copyOfRange(b.items, b.head, b.size);
+            if (!b.sorted) {
+                Arrays.sort(items, Envelope.PENDING_ORDER);
+            }
+            for (Envelope e : items) {
+                action.accept(e);
+            }
+        }
+    }
+
     public boolean isEmpty() {
         return size == 0;
     }

@@ -17,7 +17,8 @@ import java.util.Map;
 public final class Wiring {
 
     /** One component to create: its id, its instance name, its factory and its ports. */
-    public record Spec(int id, String instanceName, ComponentFactory<?> factory, Ports ports) {
+    public record Spec(int id, String instanceName, ComponentFactory<?> factory, Ports ports,
+                       ComponentType.Role role) {
     }
 
     /** A component, or a group of them, as added: its type, ids, factory and connected ports. */
@@ -148,7 +149,7 @@ public final class Wiring {
         for (Entry e : entries) {
             for (int i = 0; i < e.count; i++) {
                 int id = e.first + i;
-                specs.add(new Spec(id, e.type.name() + "-" + id, e.factory, new Resolved(e, i)));
+                specs.add(new Spec(id, e.type.name() + "-" + id, e.factory, new Resolved(e, i), e.type.role()));
             }
         }
         return specs;

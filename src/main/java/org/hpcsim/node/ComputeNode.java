@@ -131,6 +131,34 @@ public final class ComputeNode implements Component<NodeProtocol> {
         this.idleWatts = idleWatts;
     }
 
+    /**
+     * The node's job and its run, and whether it is down. Its counters ({@code version}, {@code epoch},
+     * {@code failureVersion}) only tell a live timer from a stale one, so pending timers are written as
+     * live or not instead ({@link #writePending}).
+     */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+        if (fluid != null || flow != null || computeFlow != null) {
+            throw new UnsupportedOperationException("a node cannot fingerprint a job's flows (links model)");
+        }
+        out.add(down).add(downCause).add(job).add(status).add(phase).add(maxLinkLoad).add(work).add(limit)
+                .add(computed).add(computeWork).add(sigmaMean).add(sigmaMax).add(phaseStart).add(readTime)
+                .add(writeTime);
+    }
+
+    @Override
+    public void writePending(NodeProtocol message, org.hpcsim.kernel.StateDigest out) {
+        if (message instanceof NodeProtocol.RunEnds end) {
+            out.add(1).add(end.jobIndex()).add(end.jobIndex() == job && end.version() == version);
+        } else if (message instanceof NodeProtocol.PredictedEnd end) {
+            out.add(2).add(end.jobIndex()).add(end.jobIndex() == job && end.version() == version);
+        } else if (message instanceof NodeProtocol.FailureDue due) {
+            out.add(3).add(due.repair()).add(due.version() == failureVersion);
+        } else {
+            org.hpcsim.kernel.Canonical.write(message, out);
+        }
+    }
+
     @Override
     public void onMessage(NodeProtocol message, Context context) {
         ctx = context;

@@ -25,7 +25,7 @@ public final class BatsimJobsLog extends FileSink<BatsimJobsProtocol> {
     /** Batsim's jobs file: receives the jobs' ends; sends nothing. */
     public static final ComponentType<BatsimJobsProtocol> TYPE = ComponentType.of("batsim-jobs-log",
             BatsimJobsProtocol.class, "Writes batsim_jobs.csv: Batsim's jobs file, a row per job").withParameters(
-                    param("output.batsim", "on or off"));
+                    param("output.batsim", "on or off")).asSink();
 
     /** The watts each node of a job draws while it runs, given the job's network use (null without a network model). */
     @FunctionalInterface

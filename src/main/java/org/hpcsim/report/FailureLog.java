@@ -27,7 +27,7 @@ public final class FailureLog extends FileSink<FailureLogProtocol> {
     public static final ComponentType<FailureLogProtocol> TYPE = ComponentType.of("failure-log",
             FailureLogProtocol.class, "Writes events.csv (every scripted or drawn event, with what it did) and"
                     + " attempts.csv (every attempt a failure cut short); counts failures and repairs").withParameters(
-                    param("failures.model", "on when nodes can fail (or events are scripted)"));
+                    param("failures.model", "on when nodes can fail (or events are scripted)")).asSink();
 
     /** Columns of events.csv. */
     public static final String EVENTS_HEADER = "time,event,target,effect,cause";

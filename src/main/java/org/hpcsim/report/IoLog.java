@@ -23,7 +23,7 @@ public final class IoLog extends FileSink<IoLogProtocol> {
     /** The I/O log: receives the I/O of each job that did some; sends nothing. */
     public static final ComponentType<IoLogProtocol> TYPE = ComponentType.of("io-log", IoLogProtocol.class,
             "Writes io.csv: a row per job that read or wrote through an I/O node; sums the run's I/O").withParameters(
-                    param("io.read", "on when jobs read or write"), param("io.write", "on when jobs read or write"));
+                    param("io.read", "on when jobs read or write"), param("io.write", "on when jobs read or write")).asSink();
 
     /** Columns of io.csv. */
     public static final String HEADER = "id,io_node,read_bytes,write_bytes,read_s,write_s,io_s";

@@ -29,7 +29,7 @@ public final class JobsLog extends FileSink<JobsProtocol> {
     public static final ComponentType<JobsProtocol> TYPE = ComponentType.of("jobs-log", JobsProtocol.class,
             "Writes jobs.csv (a row per job, with its locality metrics and, in a modelled room, its cooling power);"
                     + " sums the run's metrics").withParameters(
-                    param("allocator.span-curve", "the curve span metrics are measured along"));
+                    param("allocator.span-curve", "the curve span metrics are measured along")).asSink();
 
     private static final int FLUSH_AT = 1 << 16;
 

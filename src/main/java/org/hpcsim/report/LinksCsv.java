@@ -26,7 +26,7 @@ public final class LinksCsv extends FileSink<LinksLogProtocol> {
     public static final ComponentType<LinksLogProtocol> TYPE = ComponentType.of("links-log", LinksLogProtocol.class,
             "Writes links.csv: the most loaded links at every instant a link's load changed").withParameters(
                     param("network.links-csv", "on or off (links model)"),
-                    param("network.links-csv-top", "how many links per instant"));
+                    param("network.links-csv-top", "how many links per instant")).asSink();
 
     private final Writer out;
     private final int top;

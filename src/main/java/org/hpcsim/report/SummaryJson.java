@@ -29,7 +29,8 @@ public final class SummaryJson {
     /** Metrics that depend on the machine the run happened on, not on the simulation. */
     private static final java.util.Set<String> HOST_DEPENDENT = java.util.Set.of(
             "executor", "threads", "partitions", "wall_clock_s", "events_per_s", "peak_rss_mb", "actor_messages",
-            "process_cpu_s", "peak_heap_mb", "heap_after_gc_mb");
+            "process_cpu_s", "peak_heap_mb", "heap_after_gc_mb", "windows", "window_step_s", "events_simulated",
+            "speculation_waste");
 
     private final Path file;
     private final Map<String, String> values;

@@ -36,7 +36,7 @@ public final class ThermalLog extends FileSink<RoomLogProtocol> {
             "Writes thermal.csv (a row per instant the room changed), node-power.csv and inlet.csv; sums the"
                     + " room's energy, peak inlets and redline violations for the summary").withParameters(
                     param("thermal.enabled", "on with the room model"),
-                    param("thermal.node-power-csv", "node-power.csv"));
+                    param("thermal.node-power-csv", "node-power.csv")).asSink();
 
     private static final Logger LOG = LoggerFactory.getLogger(ThermalLog.class);
     private static final int FLUSH_AT = 1 << 16;

@@ -39,7 +39,7 @@ public final class TimeSeriesLog extends FileSink<TimeSeriesProtocol> {
             TimeSeriesProtocol.class, "Writes timeseries.csv: the machine's state (and the room's and the links'"
                     + " figures when modelled) at the instants it changed").withParameters(
                     param("output.timeseries", "on or off"),
-                    param("output.timeseries-interval", "at most one row per interval"));
+                    param("output.timeseries-interval", "at most one row per interval")).asSink();
 
     private static final int FLUSH_AT = 1 << 16;
 

@@ -29,7 +29,7 @@ public final class PowerMeter implements Component<PowerProtocol> {
     public static final ComponentType<PowerProtocol> TYPE = ComponentType.of("power-meter", PowerProtocol.class,
             "Writes power.csv: the IT power of every rack and of the room, a row per instant a node's draw"
                     + " changed").withParameters(
-                    param("thermal.power-csv", "on or off"));
+                    param("thermal.power-csv", "on or off")).asSink();
 
     private final int[] rackOf;
     private final double[] nodeWatts;

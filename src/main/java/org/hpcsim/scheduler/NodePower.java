@@ -11,6 +11,11 @@ public final class NodePower {
     private final PowerModel power;
     private final double c;
 
+    /** Whether nodes draw modelled power (a modelled room), which the scheduler then reports. */
+    boolean modelled() {
+        return power != null;
+    }
+
     /**
      * @param power the node power model of a modelled room, or null (nodes then draw 0 W)
      * @param c     the network model's communication share (used for jobs with a network plan)

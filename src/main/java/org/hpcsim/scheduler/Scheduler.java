@@ -204,6 +204,44 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     }
 
     @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+        if (reactive != null || network != null || nodePower.modelled()) {
+            throw new UnsupportedOperationException("the scheduler cannot fingerprint an external policy, a network"
+                    + " model or node power");
+        }
+        core.writeState(out);
+        out.add(pending.size());
+        for (Map.Entry<Integer, Pending> e : pending.entrySet()) {
+            Pending p = e.getValue();
+            if (p.plan != null) {
+                throw new UnsupportedOperationException("the scheduler cannot fingerprint a job's network plan");
+            }
+            out.addValue(p.io).add(e.getKey()).add(p.remaining).add(p.end).add(p.status).add(p.killed).add(p.cut).add(p.failedAt)
+                    .add(p.failure).add(p.workDone).addValue(p.contention);
+        }
+        List<Integer> lost = new ArrayList<>(histories.keySet());
+        java.util.Collections.sort(lost);
+        out.add(lost.size());
+        for (Integer index : lost) {
+            History h = histories.get(index);
+            out.add(index).add(h.attempts()).add(h.firstStart()).add(h.saved());
+            h.original().writeKey(out);
+        }
+        out.add(records.size()).add(sentBusy).add(sentFailed).add(sentDrained).add(sentQueued).add(sentRunning)
+                .add(traceEnded).add(stallArmed).add(stalled).add(aborted);
+    }
+
+    /** A stall check by whether it is the current one (its epoch only numbers the past). */
+    @Override
+    public void writePending(SchedulerProtocol message, org.hpcsim.kernel.StateDigest out) {
+        if (message instanceof SchedulerProtocol.StallCheck check) {
+            out.add(check.epoch() == stallEpoch);
+        } else {
+            org.hpcsim.kernel.Canonical.write(message, out);
+        }
+    }
+
+    @Override
     public void onMessage(SchedulerProtocol message, Context context) {
         ctx = context;
         if (message instanceof SchedulerProtocol.NotSubmitted never) {

@@ -26,6 +26,16 @@ abstract class QueuedPolicy implements SchedulingPolicy {
         return List.copyOf(queue.view());
     }
 
+    /** Its queue, in order: the queue's layout (holes, blocks) only speeds up reading it. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+        List<Job> jobs = queue.view();
+        out.add(jobs.size());
+        for (int i = 0, n = jobs.size(); i < n; i++) {
+            jobs.get(i).writeKey(out);
+        }
+    }
+
     /** Closes the queue's holes when they are many (between passes: it renumbers the slots). */
     protected void tidy() {
         if (queue.sparse()) {

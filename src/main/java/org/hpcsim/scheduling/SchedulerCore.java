@@ -316,6 +316,31 @@ public final class SchedulerCore implements SchedulingContext {
         return jobIndex >= 0 && jobIndex < byIndex.length ? byIndex[jobIndex] : null;
     }
 
+    /**
+     * Writes what the scheduler's future decisions depend on: the machine, the running jobs (in the
+     * order backfilling reads them) with their nodes out of service, the nodes down or drained, the
+     * allocator's and the policy's own state. Between instants; the pass's scratch ({@code named},
+     * {@code started}, {@code decisions}) is empty then.
+     */
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+        machine.writeState(out);
+        out.add(runningCount);
+        for (RunningJob r : running) {
+            r.job().writeKey(out);
+            out.add(r.nodes()).add(r.start()).add(r.estimatedEnd()).add(unusable[r.job().index()]);
+            r.queued().writeKey(out);
+        }
+        for (int i = 0; i < down.length; i++) {
+            if (down[i] || drained[i]) {
+                out.add(i).add(down[i]).add(drained[i]);
+            }
+        }
+        out.add(-1);
+        out.add(aborted == null ? null : aborted.getMessage());
+        allocator.writeState(out);
+        policy.writeState(out);
+    }
+
     /** The queued jobs in queue order. */
     public List<Job> queued() {
         return policy.queued();

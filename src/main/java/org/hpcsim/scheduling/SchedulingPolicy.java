@@ -16,4 +16,13 @@ public interface SchedulingPolicy {
 
     /** The jobs waiting, in queue order (a copy). */
     java.util.List<Job> queued();
+
+    /**
+     * Writes what the policy's future decisions depend on (see {@link org.hpcsim.kernel.Component#writeState});
+     * a policy that does not cannot take part in time-parallel windows.
+     */
+    default void writeState(org.hpcsim.kernel.StateDigest out) {
+        throw new UnsupportedOperationException("scheduling policy " + getClass().getSimpleName()
+                + " cannot fingerprint its state");
+    }
 }

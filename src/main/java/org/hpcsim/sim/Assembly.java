@@ -63,12 +63,20 @@ final class Assembly {
     final Addresses<NodeProtocol> nodes;
     final Address<SchedulerProtocol> scheduler;
     final Addresses<CracProtocol> cracs;
-    /** The room's logs, for the summary and the console; null without a modelled room. */
-    final ThermalLog thermalLog;
-    /** Events and attempts, for the summary; null when they are not logged. */
-    final FailureLog failureLog;
-    /** io.csv, for the summary; null when no job does I/O. */
-    final IoLog ioLog;
+    /** The room's logs, for the summary and the console; null without a modelled room, or until created. */
+    volatile ThermalLog thermalLog;
+    /** Events and attempts, for the summary; null when they are not logged, or until created. */
+    volatile FailureLog failureLog;
+    /** io.csv, for the summary; null when no job does I/O, or until created. */
+    volatile IoLog ioLog;
+
+    /**
+     * Where a time-parallel window starts (see {@link TimeWindows}): its feeder first wakes at
+     * {@code firstWake} and sends no job arriving before {@code skipBefore}; scripted events due before
+     * {@code eventsFrom} are left out. Null for the whole run.
+     */
+    record Window(long firstWake, long skipBefore, long eventsFrom) {
+    }
 
     /**
      * @param core    the scheduler's state (machine, allocator, policy)
@@ -82,7 +90,8 @@ final class Assembly {
      */
     Assembly(Scenario scenario, Topology topology, int[] spanRanks, SchedulerCore core, LinkMap links,
              NetworkPlanner network, Room room, FailureModel failureModel, IoAssignment io, int linkCount, int ioCount, boolean logEvents,
-             OutputDirectory out, JobStream jobs, RunProgress progress, CompletableFuture<RunMetrics> metrics) {
+             OutputDirectory out, JobStream jobs, RunProgress progress, CompletableFuture<RunMetrics> metrics,
+             Window window) {
         int n = topology.size();
         NetworkOptions net = scenario.network();
         boolean linksModel = net.model() == NetworkOptions.Model.LINKS;
@@ -103,7 +112,9 @@ final class Assembly {
             wiring.schedule(scheduler, new SchedulerProtocol.Called(), 0);
         }
         int batch = scenario.kernel().feederBatch();
-        Address<FeederProtocol> feeder = wiring.add(TraceFeeder.TYPE, ports -> new TraceFeeder(ports, jobs, batch));
+        long skipBefore = window == null ? Long.MIN_VALUE : window.skipBefore();
+        Address<FeederProtocol> feeder = wiring.add(TraceFeeder.TYPE,
+                ports -> new TraceFeeder(ports, jobs, batch, skipBefore));
         Addresses<LinkProtocol> linkActors = wiring.addGroup(Link.TYPE, linkCount, Link::new);
         // An I/O node is known to the leads as the pseudo-link after the network's links.
         Addresses<LinkProtocol> ioNodes = wiring.addGroup(IoNode.TYPE, ioCount,
@@ -142,9 +153,8 @@ final class Assembly {
             wiring.connect(thermal, HeatRecirculation.SAMPLES, jobsLog);
         }
         if (ts.enabled()) {
-            TimeSeriesLog series = TimeSeriesLog.open(out.file("timeseries.csv"), n, room != null,
-                    linksModel ? links.size() : -1, ts.interval());
-            Address<TimeSeriesProtocol> seriesLog = wiring.add(TimeSeriesLog.TYPE, ports -> series);
+            Address<TimeSeriesProtocol> seriesLog = wiring.add(TimeSeriesLog.TYPE, ports -> TimeSeriesLog.open(
+                    out.file("timeseries.csv"), n, room != null, linksModel ? links.size() : -1, ts.interval()));
             wiring.connect(scheduler, Scheduler.COUNTS, seriesLog);
             wiring.connect(linkActors, Link.LOADS, seriesLog);
             if (thermal != null) {
@@ -157,10 +167,9 @@ final class Assembly {
             wiring.connect(linkActors, Link.LOADS, linksLog);
         }
         if (room != null) {
-            thermalLog = ThermalLog.open(out.file("thermal.csv"),
-                    scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null, out.file("inlet.csv"),
-                    room.layout());
-            Address<RoomLogProtocol> roomLog = wiring.add(ThermalLog.TYPE, ports -> thermalLog);
+            Address<RoomLogProtocol> roomLog = wiring.add(ThermalLog.TYPE, ports -> thermalLog = ThermalLog.open(
+                    out.file("thermal.csv"), scenario.thermal().nodePowerCsv() ? out.file("node-power.csv") : null,
+                    out.file("inlet.csv"), room.layout()));
             wiring.connect(thermal, HeatRecirculation.SAMPLES, roomLog);
             wiring.connect(thermal, HeatRecirculation.INLETS, roomLog);
             wiring.connect(scheduler, Scheduler.JOBS, roomLog);
@@ -169,38 +178,33 @@ final class Assembly {
                         room.model().power().idle(), out.file("power.csv")));
                 wiring.connect(nodes, ComputeNode.POWER, meter);
             }
-        } else {
-            thermalLog = null;
         }
         if (logEvents) {
-            failureLog = FailureLog.open(out.file("events.csv"), out.file("attempts.csv"));
-            Address<FailureLogProtocol> failures = wiring.add(FailureLog.TYPE, ports -> failureLog);
+            Address<FailureLogProtocol> failures = wiring.add(FailureLog.TYPE,
+                    ports -> failureLog = FailureLog.open(out.file("events.csv"), out.file("attempts.csv")));
             wiring.connect(scheduler, Scheduler.EVENTS, failures);
             wiring.connect(scheduler, Scheduler.ATTEMPTS, failures);
             if (cracs != null) {
                 wiring.connect(cracs, CracUnit.EVENTS, failures);
             }
-        } else {
-            failureLog = null;
         }
         if (io != null && scenario.io().any()) {
-            ioLog = IoLog.open(out.file("io.csv"));
-            wiring.connect(scheduler, Scheduler.IO, wiring.add(IoLog.TYPE, ports -> ioLog));
-        } else {
-            ioLog = null;
+            wiring.connect(scheduler, Scheduler.IO, wiring.add(IoLog.TYPE, ports -> ioLog = IoLog.open(out.file("io.csv"))));
         }
         if (scenario.batsimOutput()) {
-            BatsimJobsLog batsim = BatsimOutput.open(scenario, room, network, out);
-            wiring.connect(scheduler, Scheduler.JOBS, wiring.add(BatsimJobsLog.TYPE, ports -> batsim));
+            wiring.connect(scheduler, Scheduler.JOBS, wiring.add(BatsimJobsLog.TYPE,
+                    ports -> BatsimOutput.open(scenario, room, network, out)));
         }
 
         if (first != null) {
             // At 0, not at the first arrival: the feeder then holds the whole trace from the start, so a
             // run stopped before its first arrival still records every job as not submitted.
-            wiring.schedule(feeder, new FeederProtocol.Feed(), 0);
+            wiring.schedule(feeder, new FeederProtocol.Feed(), window == null ? 0 : window.firstWake());
         }
         for (ScenarioEvent e : scenario.events()) {
-            dispatch(e, wiring::schedule);
+            if (window == null || e.time() >= window.eventsFrom()) {
+                dispatch(e, wiring::schedule);
+            }
         }
         if (nodeFailures != null) {
             for (int i = 0; i < n; i++) {

@@ -36,10 +36,12 @@ import org.hpcsim.workload.JobStatus;
  * @param stoppedEarly    whether the run was stopped from outside before its end
  * @param stoppedBy       what stopped it ("console", "interrupt", "until" or "scheduler-failure"), or null
  * @param stopReason      why, when its scheduler failed (an external scheduler's error), else null
+ * @param windows         what time-parallel windows did (their count, grid step, events simulated in
+ *                        all and the waste: events beyond the stitched run's, per event of it), or null
  */
 record RunSummary(Scenario scenario, Topology topology, String spanCurve, String executor, KernelSettings kernelSettings,
                   boolean networkModelled, int links, Room room, boolean ioContention, List<String> warnings,
-                  boolean stoppedEarly, String stoppedBy, String stopReason) {
+                  boolean stoppedEarly, String stoppedBy, String stopReason, TimeWindows.Outcome windows) {
 
     /** The summary of a finished run. */
     JsonWriter json(Simulation.Result r) {
@@ -83,6 +85,11 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, String
                 .put("executor", executor)
                 .put("threads", kernelSettings.threads())
                 .put("partitions", kernelSettings.partitions())
+                .put("windows", windows == null ? null : windows.windows())
+                .put("window_step_s", windows == null ? null : SimTime.toSeconds(windows.step()))
+                .put("events_simulated", windows == null ? null : windows.eventsSimulated())
+                .put("speculation_waste", windows == null ? null
+                        : (double) windows.wastedEvents() / Math.max(1, k.events()))
                 .put("wall_clock_s", r.wallSeconds())
                 .put("events_per_s", r.eventsPerSecond())
                 .put("peak_rss_mb", r.peakRssBytes() < 0 ? null : r.peakRssBytes() / (1024.0 * 1024.0))

@@ -93,9 +93,17 @@ public final class Simulation {
     private final Room room;
     private final FailureModel failureModel;
     private final IoAssignment io;
-    private final KernelSettings kernelSettings;
-    /** The executor {@code kernel.executor} resolves to for this run's thread count. */
-    private final KernelOptions.Engine engine;
+    private KernelSettings kernelSettings;
+    /** The executor {@code kernel.executor} resolves to for this run (see {@link #chooseEngine}). */
+    private KernelOptions.Engine engine;
+    /** Makes a fresh scheduler state (machine, allocator, policy) for each time-parallel window. */
+    private Supplier<SchedulerCore> cores;
+    /** Why this run cannot use time-parallel windows, or null when it can. */
+    private String windowsUnfit;
+    /** What the windows did, for the summary; null unless the run used them. */
+    private TimeWindows.Outcome windowsOutcome;
+    /** Runs of at least this many jobs are worth time-parallel windows when the threads are automatic. */
+    static final int WINDOWS_MIN_JOBS = 20_000;
     private volatile boolean stoppedEarly;
     /** Why the run stopped when its scheduler failed, else null. */
     private String stopReason;
@@ -124,10 +132,83 @@ public final class Simulation {
         this.failureModel = failureModel;
         this.io = io;
         KernelOptions k = scenario.kernel();
-        int threads = k.runThreads();
-        this.engine = k.engineFor(threads);
+        settle(k.engineFor(k.runThreads()), k.runThreads());
+    }
+
+    private void settle(KernelOptions.Engine engine, int threads) {
+        KernelOptions k = scenario.kernel();
+        this.engine = engine;
         this.kernelSettings = new KernelSettings(threads, threads * k.partitionsPerThread(), k.throughput(),
                 scenario.seed(), 0);
+    }
+
+    /**
+     * The executor and threads the run gets. Explicit settings are kept (windows fall back to the
+     * sequential executor, with a warning, for a run that cannot use them). Automatic
+     * ({@code kernel.executor = auto}): with {@code kernel.threads = 0}, time-parallel windows on the
+     * machine's cores when it has two or more and the run can use them and has
+     * {@value #WINDOWS_MIN_JOBS} jobs or more (below that the JVM's start and the windows' overlap
+     * leave little to gain; measured in docs/performance.md), else one thread, sequential; with more
+     * threads given, windows when the run can use them, else Pekko's executor.
+     */
+    private void chooseEngine() {
+        KernelOptions k = scenario.kernel();
+        int cores = Runtime.getRuntime().availableProcessors();
+        switch (k.executor()) {
+            case WINDOWS -> {
+                if (windowsUnfit == null) {
+                    settle(KernelOptions.Engine.WINDOWS, k.threads() > 0 ? k.threads() : cores);
+                } else {
+                    warnings.add("kernel.executor = windows, but this run cannot use time-parallel windows ("
+                            + windowsUnfit + "): it runs on one thread, sequentially");
+                    settle(KernelOptions.Engine.SEQUENTIAL, 1);
+                }
+            }
+            case AUTO -> {
+                if (k.threads() == 0 && cores >= 2 && windowsUnfit == null && trace.jobs() >= WINDOWS_MIN_JOBS) {
+                    settle(KernelOptions.Engine.WINDOWS, cores);
+                } else if (k.threads() > 1 && windowsUnfit == null) {
+                    settle(KernelOptions.Engine.WINDOWS, k.threads());
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /**
+     * Why the run cannot be cut into time-parallel windows, or null when it can: every component must
+     * fingerprint what its future depends on, and the future must follow from the inputs (no live
+     * control, no external scheduler, no drawn failures).
+     */
+    private String findWindowsUnfit() {
+        if (scenario.until() != SimTime.NEVER) {
+            return "it stops at a given time";
+        }
+        if (core.policy() instanceof org.hpcsim.scheduling.ReactivePolicy) {
+            return "its scheduler is external";
+        }
+        if (network != null) {
+            return "a network model";
+        }
+        if (room != null) {
+            return "a modelled room";
+        }
+        if (io != null && scenario.io().any()) {
+            return "jobs do I/O";
+        }
+        if (scenario.malleable().enabled()) {
+            return "malleable jobs";
+        }
+        if (failureModel.stochastic()) {
+            return "failures are drawn at random";
+        }
+        try {
+            cores.get().writeState(new org.hpcsim.kernel.StateDigest());
+        } catch (UnsupportedOperationException e) {
+            return e.getMessage();
+        }
+        return null;
     }
 
     /** Checks the inputs and builds the machine and policies; writes nothing. */
@@ -214,6 +295,17 @@ public final class Simulation {
         }
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
                 new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io);
+        sim.cores = () -> {
+            MachineState m = new MachineState(topology);
+            Allocator a = registry.allocator(scenario.allocator(), m, scenario.seed(),
+                    room == null ? null : room.model(), io);
+            if (scenario.pinned() != null) {
+                a = new PinnedAllocator(m, a, Pins.read(scenario.pinned(), topology.size()));
+            }
+            return new SchedulerCore(m, a, registry.scheduler(scenario.scheduler()), model);
+        };
+        sim.windowsUnfit = sim.findWindowsUnfit();
+        sim.chooseEngine();
         sim.warnings.addAll(InputChecks.warnings(scenario, trace, topology));
         String attempts = InputChecks.attemptWarning(scenario.failures(), failures, trace, topology.size());
         if (attempts != null) {
@@ -306,7 +398,65 @@ public final class Simulation {
      * use actors (see {@link #usesActors()}).
      */
     public Result run(Supplier<ActorRuntime> runtime) {
+        if (engine == KernelOptions.Engine.WINDOWS) {
+            int threads = kernelSettings.threads();
+            int windows = scenario.kernel().windows() > 0 ? scenario.kernel().windows() : threads;
+            return runInWindows(windows, threads);
+        }
         return run(executor(runtime), null);
+    }
+
+    /** Why this run cannot use time-parallel windows, or null when it can. */
+    public String windowsUnfit() {
+        return windowsUnfit;
+    }
+
+    /**
+     * Simulates in {@code windows} time-parallel windows on {@code threads} threads (see
+     * {@link TimeWindows}) and commits the outputs, which equal the one-thread run's byte for byte.
+     *
+     * @throws IllegalStateException if the run cannot use windows ({@link #windowsUnfit()})
+     */
+    public Result runInWindows(int windows, int threads) {
+        if (windowsUnfit != null) {
+            throw new IllegalStateException("this run cannot use time-parallel windows: " + windowsUnfit);
+        }
+        if (ran) {
+            throw new IllegalStateException("a prepared simulation runs once; prepare it again");
+        }
+        ran = true;
+        settle(KernelOptions.Engine.WINDOWS, threads);
+        OutputDirectory out = OutputDirectory.open(scenario.outputDir(), "run", forceOutput);
+        try {
+            kernelProgress = new KernelProgress();
+            CompletableFuture<RunMetrics> metrics = new CompletableFuture<>();
+            List<org.hpcsim.workload.Job> jobs = trace.load();
+            KernelOptions k = scenario.kernel();
+            TimeWindows tw = new TimeWindows(jobs, windows, k.windowChecks(), threads, k.feederBatch(), kernelSettings);
+            Assembly[] first = new Assembly[1];
+            long t0 = System.nanoTime();
+            TimeWindows.Outcome outcome;
+            long heapAfterGc;
+            try (HeapAfterGc heap = new HeapAfterGc()) {
+                outcome = tw.run((stream, window) -> {
+                    Assembly a = new Assembly(scenario, topology, spanRanks, first[0] == null ? core : cores.get(),
+                            links, network, room, failureModel, io, 0, 0, logsEvents(false), out, stream, runProgress,
+                            metrics, window);
+                    if (first[0] == null) {
+                        first[0] = a;
+                    }
+                    return a;
+                });
+                heapAfterGc = heap.peakBytes();
+            }
+            assembly = first[0];
+            windowsOutcome = outcome;
+            double wall = (System.nanoTime() - t0) / 1e9;
+            return finish(out, outcome.stats(), wall, heapAfterGc, metrics, "windows", kernelSettings);
+        } catch (RuntimeException | Error e) {
+            out.close();
+            throw e;
+        }
     }
 
     /** Whether the run is to use the Pekko executor (else the sequential one, which needs no actor system). */
@@ -336,10 +486,7 @@ public final class Simulation {
             kernelProgress = progress;
             CompletableFuture<RunMetrics> metrics = new CompletableFuture<>();
             assembly = new Assembly(scenario, topology, spanRanks, core, links, network, room, failureModel, io,
-                    linkActors(), ioActors(), logsEvents(live != null), out, jobs, runProgress, metrics);
-            ThermalLog thermalLog = assembly.thermalLog;
-            FailureLog failureLog = assembly.failureLog;
-            IoLog ioLog = assembly.ioLog;
+                    linkActors(), ioActors(), logsEvents(live != null), out, jobs, runProgress, metrics, null);
             KernelControl control = new KernelControl();
             control.endAt(scenario.until());
             this.control = control;
@@ -357,34 +504,41 @@ public final class Simulation {
             if (control.endedAt()) {
                 stoppedEarly("until");
             }
-            SchedulingAbortedException aborted = core.abortedBy();
-            if (aborted != null) {
+            if (core.abortedBy() != null) {
                 stoppedEarly("scheduler-failure");
-                stopReason = aborted.getMessage();
+                stopReason = core.abortedBy().getMessage();
             }
-            RunMetrics m = metrics.join();
-            Result result = new Result(m, stats, wall, ProcessMetrics.cpuSeconds(), ProcessMetrics.peakHeap(), heapAfterGc,
-                    ProcessMetrics.peakRss(),
-                    scenario.outputDir(),
-                    thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd(), m.meanJobCoolingPower()),
-                    failureLog, ioLog);
-            write(out.file("summary.json"), new RunSummary(scenario, topology, spanCurve, executor.name(),
-                    executor.effective(kernelSettings), network != null,
-                    links == null ? 0 : links.size(), room, linkActors() > 0, List.copyOf(warnings), stoppedEarly,
-                    stoppedBy, stopReason).json(result).render());
-            write(out.file(OutputDirectory.MARKER), ConfigLoader.render(
-                    ConfigPaths.withAbsoluteOutputDir(scenario.config(), scenario.outputDir())));
-            out.commit();
-            if (aborted != null) {
-                throw new InputException("at t=" + SimTime.format(stats.endTime()) + " s: " + aborted.getMessage()
-                        + "; the outputs up to then are in " + scenario.outputDir()
-                        + ", incomplete (summary.json: stopped_by scheduler-failure)");
-            }
-            return result;
+            return finish(out, stats, wall, heapAfterGc, metrics, executor.name(), executor.effective(kernelSettings));
         } catch (RuntimeException | Error e) {
             out.close();
             throw e;
         }
+    }
+
+    /** Writes summary.json and config-used.conf and commits the outputs of a run that has ended. */
+    private Result finish(OutputDirectory out, KernelStats stats, double wall, long heapAfterGc,
+                          CompletableFuture<RunMetrics> metrics, String executorName, KernelSettings effective) {
+        SchedulingAbortedException aborted = core.abortedBy();
+        RunMetrics m = metrics.join();
+        ThermalLog thermalLog = assembly.thermalLog;
+        Result result = new Result(m, stats, wall, ProcessMetrics.cpuSeconds(), ProcessMetrics.peakHeap(), heapAfterGc,
+                ProcessMetrics.peakRss(),
+                scenario.outputDir(),
+                thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd(), m.meanJobCoolingPower()),
+                assembly.failureLog, assembly.ioLog);
+        write(out.file("summary.json"), new RunSummary(scenario, topology, spanCurve, executorName,
+                effective, network != null,
+                links == null ? 0 : links.size(), room, linkActors() > 0, List.copyOf(warnings), stoppedEarly,
+                stoppedBy, stopReason, windowsOutcome).json(result).render());
+        write(out.file(OutputDirectory.MARKER), ConfigLoader.render(
+                ConfigPaths.withAbsoluteOutputDir(scenario.config(), scenario.outputDir())));
+        out.commit();
+        if (aborted != null) {
+            throw new InputException("at t=" + SimTime.format(stats.endTime()) + " s: " + aborted.getMessage()
+                    + "; the outputs up to then are in " + scenario.outputDir()
+                    + ", incomplete (summary.json: stopped_by scheduler-failure)");
+        }
+        return result;
     }
 
     /** The connection to an external scheduler, opened for the run; a no-op for any other policy. */

@@ -30,7 +30,17 @@ public record Job(
         int nodes,
         String options,
         SwfRecord swf,
-        String rejectReason) {
+        String rejectReason) implements org.hpcsim.kernel.Canonical.Keyed {
+
+    /**
+     * A job in a fingerprint: its index and the fields a scheduler may change in a copy (a requeued job's
+     * remaining run time, a malleable job's shape); the trace's record and options follow from the index.
+     */
+    @Override
+    public void writeKey(org.hpcsim.kernel.StateDigest out) {
+        out.add(index).add(id).add(submit).add(arrival).add(runTime).add(estimate).add(procs).add(nodes)
+                .add(rejectReason);
+    }
 
     public boolean usable() {
         return rejectReason == null;

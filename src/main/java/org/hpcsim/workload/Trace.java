@@ -186,6 +186,25 @@ public final class Trace {
         }
     }
 
+    /** Every job, in arrival order (then trace order), in memory: for runs that read the trace from several points. */
+    public List<Job> load() {
+        try (JobStream s = open()) {
+            List<Job> all = new ArrayList<>(jobs);
+            Job j;
+            while ((j = s.next()) != null) {
+                all.add(j);
+            }
+            return List.copyOf(all);
+        }
+    }
+
+    /** The jobs of {@code all} (in arrival order) from position {@code from} on. */
+    public static JobStream stream(List<Job> all, int from) {
+        InMemory s = new InMemory(all);
+        s.position = from;
+        return s;
+    }
+
     private static final class InMemory implements JobStream {
         private final List<Job> jobs;
         private int position;

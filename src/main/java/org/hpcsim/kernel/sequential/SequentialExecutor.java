@@ -18,6 +18,11 @@ import org.hpcsim.kernel.KernelCommand;
 import org.hpcsim.kernel.PendingQueue;
 import org.hpcsim.kernel.Handled;
 import org.hpcsim.kernel.Resume;
+import org.hpcsim.kernel.Canonical;
+import org.hpcsim.kernel.ComponentType;
+import org.hpcsim.kernel.RunWatch;
+import org.hpcsim.kernel.SinkTap;
+import org.hpcsim.kernel.StateDigest;
 
 /**
  * The time contract run the obvious way, on the calling thread over one queue: the oracle the
@@ -30,6 +35,24 @@ import org.hpcsim.kernel.Resume;
  * and no component can observe). Its statistics are the Pekko executor's, less Pekko messages (0).
  */
 public final class SequentialExecutor implements Executor {
+    private final RunWatch watch;
+    private final SinkTap tap;
+
+    /** The plain executor: every component created and called on this thread. */
+    public SequentialExecutor() {
+        this(null, null);
+    }
+
+    /**
+     * An executor that lets {@code watch} (null: none) look at the run between instants and may be
+     * abandoned by it, and hands what the sinks would receive to {@code tap} (null: the sinks are
+     * created and called as any component) instead of creating them. Its statistics then leave out
+     * the end-of-instant and wind-down calls of sinks that run no round of their own (see {@link SinkTap}).
+     */
+    public SequentialExecutor(RunWatch watch, SinkTap tap) {
+        this.watch = watch;
+        this.tap = tap;
+    }
 
     @Override
     public String name() {
@@ -46,15 +69,22 @@ public final class SequentialExecutor implements Executor {
     public KernelStats run(Wiring wiring, KernelSettings settings, KernelControl control, KernelProgress progress) {
         List<Wiring.Spec> specs = wiring.specs();
         ComponentHost[] hosts = new ComponentHost[specs.size()];
+        ComponentType.Role[] roles = new ComponentType.Role[specs.size()];
         try {
             for (Wiring.Spec spec : specs) {
+                roles[spec.id()] = spec.role();
+                if (tap != null && spec.role() == ComponentType.Role.SINK) {
+                    continue;
+                }
                 ComponentHost host = new ComponentHost(spec.id(), spec.id(), spec.instanceName(), settings.seed());
                 host.create(spec.factory(), spec.ports());
                 hosts[spec.id()] = host;
             }
-            Loop loop = new Loop(hosts, wiring.initial(), control, progress);
+            Loop loop = new Loop(hosts, roles, wiring.initial(), control, progress, watch, tap);
             for (ComponentHost h : hosts) {
-                h.sendTo(loop);
+                if (h != null) {
+                    h.sendTo(loop);
+                }
             }
             return loop.run(wiring.initialCount());
         } finally {
@@ -67,8 +97,13 @@ public final class SequentialExecutor implements Executor {
     }
 
     /** One run's state; what a component sends goes straight into its queue. */
-    private static final class Loop implements ComponentHost.Sink {
+    private static final class Loop implements ComponentHost.Sink, RunWatch.State {
         private final ComponentHost[] hosts;
+        private final ComponentType.Role[] roles;
+        private final RunWatch watch;
+        private final SinkTap tap;
+        /** Whether a sink got something since the last end-of-instant calls (with a tap). */
+        private boolean sinkFresh;
         private final PendingQueue pending = new PendingQueue();
         private final BitSet wantsEndOfInstant = new BitSet();
         private final BitSet wantsWindDown = new BitSet();
@@ -86,8 +121,12 @@ public final class SequentialExecutor implements Executor {
         private long events;
         private long activations;
 
-        Loop(ComponentHost[] hosts, List<Envelope> initial, KernelControl control, KernelProgress progress) {
+        Loop(ComponentHost[] hosts, ComponentType.Role[] roles, List<Envelope> initial, KernelControl control,
+             KernelProgress progress, RunWatch watch, SinkTap tap) {
             this.hosts = hosts;
+            this.roles = roles;
+            this.watch = watch;
+            this.tap = tap;
             this.control = control;
             this.progress = progress;
             for (Envelope e : initial) {
@@ -125,8 +164,16 @@ public final class SequentialExecutor implements Executor {
                 }
                 if (!wantsEndOfInstant.isEmpty()) {
                     nextRound();
+                    if (sinkFresh) {
+                        sinkFresh = false;
+                        tap.endOfInstant(time, round, false);
+                    }
                     call(wantsEndOfInstant, new KernelCommand.EndOfInstant(time, round));
                     continue;
+                }
+                if (sinkFresh) {
+                    sinkFresh = false;
+                    tap.endOfInstant(time, round + 1, true);
                 }
                 if (woundDown) {
                     return end();
@@ -137,8 +184,14 @@ public final class SequentialExecutor implements Executor {
                         time = 0; // wound down before the first instant: the wind-down calls run as instant 0
                     }
                     nextRound();
+                    if (tap != null) {
+                        tap.windDown(time, round, stoppedEarly);
+                    }
                     call(wantsWindDown, new KernelCommand.WindDown(time, round, stoppedEarly));
                     continue;
+                }
+                if (watch != null && time != Long.MIN_VALUE && !watch.between(time, head.time(), this)) {
+                    return stats(time);
                 }
                 if (control != null && control.shouldPause(head.time(), advanced)) {
                     control.paused(new KernelControl.Pause(time, head.time()));
@@ -199,6 +252,19 @@ public final class SequentialExecutor implements Executor {
                 int target = next.target();
                 ComponentHost host = hosts[target];
                 int count = 0;
+                if (host == null) {
+                    do {
+                        Envelope e = pending.poll();
+                        tap.deliver(time, round, target, e.sender(), e.payload());
+                        count++;
+                        next = pending.peek();
+                    } while (next != null && next.time() == time && next.round() == round && next.target() == target);
+                    messages += count;
+                    events += count;
+                    activations++;
+                    sinkFresh = true;
+                    continue;
+                }
                 do {
                     host.deliverNext(time, round, pending.poll());
                     count++;
@@ -278,12 +344,50 @@ public final class SequentialExecutor implements Executor {
             long now = time == Long.MIN_VALUE ? 0 : time;
             KernelCommand.SimulationEnd end = new KernelCommand.SimulationEnd(now);
             for (int c = 0; c < hosts.length; c++) {
-                hosts[c].run(end);
-                handled(c, hosts[c]);
+                if (hosts[c] != null) {
+                    hosts[c].run(end);
+                    handled(c, hosts[c]);
+                }
+            }
+            if (tap != null) {
+                tap.end(now);
             }
             activations += hosts.length;
             settle();
+            return stats(now);
+        }
+
+        private KernelStats stats(long now) {
             return new KernelStats(now, instants, rounds, messages, events, activations, 0);
+        }
+
+        @Override
+        public KernelStats stats() {
+            return stats(time);
+        }
+
+        @Override
+        public void digest(StateDigest out) {
+            for (int c = 0; c < hosts.length; c++) {
+                if (roles[c] == ComponentType.Role.STATE) {
+                    out.add(c);
+                    hosts[c].component().writeState(out);
+                }
+            }
+            pending.forEachInOrder(e -> {
+                int from = e.sender();
+                if (roles[e.target()] == ComponentType.Role.SOURCE
+                        || from != Envelope.KERNEL && roles[from] == ComponentType.Role.SOURCE) {
+                    return;
+                }
+                out.add(e.time()).add(e.round()).add(e.target()).add(from);
+                ComponentHost h = hosts[e.target()];
+                if (h == null) {
+                    Canonical.write(e.payload(), out);
+                } else {
+                    h.component().writePending(e.payload(), out);
+                }
+            });
         }
     }
 }
