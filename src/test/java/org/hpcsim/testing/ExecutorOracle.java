@@ -19,14 +19,16 @@ import org.hpcsim.sim.Simulation;
 
 /**
  * The oracle every scenario test runs against: the same scenario under the single-threaded
- * {@link SequentialExecutor} must write the same files, byte for byte, as under the Pekko executor.
+ * {@link SequentialExecutor} must write the same files, byte for byte, as under the Pekko executor and,
+ * where the run can use them, in time-parallel windows.
  * summary.json may differ only in what describes the execution itself (threads, partitions, Pekko's
  * message count, wall-clock time and memory), config-used.conf only in its output directory.
  */
 public final class ExecutorOracle {
     /** summary.json lines that describe the execution, not the simulation. */
     private static final Pattern EXECUTION = Pattern.compile(
-            "\\s*\"(executor|threads|partitions|actor_messages|wall_clock_s|events_per_s|peak_rss_mb|process_cpu_s|peak_heap_mb|heap_after_gc_mb)\":.*");
+            "\\s*\"(executor|threads|partitions|actor_messages|wall_clock_s|events_per_s|peak_rss_mb|process_cpu_s|peak_heap_mb|heap_after_gc_mb"
+                    + "|windows|window_step_s|events_simulated|speculation_waste)\":.*");
 
     private ExecutorOracle() {
     }
@@ -40,8 +42,30 @@ public final class ExecutorOracle {
         try {
             Simulation.prepare(again, StandardPolicies.registry()).run(new SequentialExecutor());
             assertSameOutputs(dir, oracle);
+            checkWindows(s, oracle);
         } finally {
             OutputDirectory.deleteTree(oracle);
+        }
+    }
+
+    /**
+     * Where the scenario can use time-parallel windows, runs it in 3 windows on 2 threads and compares
+     * the outputs with the sequential executor's in {@code oracle}.
+     */
+    private static void checkWindows(Scenario s, Path oracle) {
+        Path dir = s.outputDir();
+        Path windowed = dir.resolveSibling(dir.getFileName() + "-windows");
+        Scenario again = Scenario.from(s.config().withValue("output.dir",
+                ConfigValueFactory.fromAnyRef(windowed.toString())), StandardPolicies.registry());
+        Simulation sim = Simulation.prepare(again, StandardPolicies.registry());
+        if (sim.windowsUnfit() != null) {
+            return;
+        }
+        try {
+            sim.runInWindows(3, 2);
+            assertSameOutputs(windowed, oracle);
+        } finally {
+            OutputDirectory.deleteTree(windowed);
         }
     }
 
