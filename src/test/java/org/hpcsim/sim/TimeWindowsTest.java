@@ -94,11 +94,11 @@ class TimeWindowsTest {
                 (args, registry) -> new CountingPolicy(registry.scheduler("fcfs")));
         // On four times the machine the queue often empties, so plain FCFS windows coalesce within days.
         SummaryJson s = compare(r, "never", 4, 2, "scheduler.policy", "counting-fcfs", "machine", "mesh:32x16");
-        assertTrue(s.number("events_simulated") > 1.5 * s.number("events"),
+        assertTrue(s.number("events_simulated") > 2 * s.number("events"),
                 "every window ran to the end: " + s.number("events_simulated") + " events for " + s.number("events"));
         SummaryJson coalescing = compare(StandardPolicies.registry(), "coalescing", 4, 2, "scheduler.policy", "fcfs",
                 "machine", "mesh:32x16");
-        assertTrue(coalescing.number("events_simulated") < 1.2 * coalescing.number("events"),
+        assertTrue(coalescing.number("events_simulated") < 1.5 * coalescing.number("events"),
                 "plain FCFS windows coalesce: " + coalescing.number("events_simulated") + " events for "
                         + coalescing.number("events"));
     }
