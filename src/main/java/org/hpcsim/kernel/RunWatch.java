@@ -3,10 +3,19 @@ package org.hpcsim.kernel;
 /**
  * Watches a run between its instants, for time-parallel windows: called once the instants up to
  * {@code settled} have settled (end-of-instant calls included), before time moves to {@code next}.
- * It may fingerprint the run's state there, and may abandon the run: the executor then returns at
- * once, with no wind-down and no end calls.
+ * It may fingerprint the run's state there, and decides how the run goes on.
  */
 public interface RunWatch {
+
+    /** How the run goes on. */
+    enum Verdict {
+        /** To the next instant. */
+        GO,
+        /** Not at all: the executor returns at once, with no wind-down and no end calls. */
+        ABANDON,
+        /** Stopped as from outside (a console's quit): the wind-down calls, with {@code stopped}, then the end. */
+        STOP
+    }
 
     /** What the watch may read of the run between two instants. */
     interface State {
@@ -17,6 +26,5 @@ public interface RunWatch {
         KernelStats stats();
     }
 
-    /** @return false to abandon the run here */
-    boolean between(long settled, long next, State state);
+    Verdict between(long settled, long next, State state);
 }

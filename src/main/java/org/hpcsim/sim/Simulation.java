@@ -100,6 +100,8 @@ public final class Simulation {
     private Supplier<SchedulerCore> cores;
     /** Why this run cannot use time-parallel windows, or null when it can. */
     private String windowsUnfit;
+    /** The time-parallel windows while they run, for an interrupt; else null. */
+    private volatile TimeWindows windows;
     /** What the windows did, for the summary; null unless the run used them. */
     private TimeWindows.Outcome windowsOutcome;
     /** Runs of at least this many jobs are worth time-parallel windows when the threads are automatic. */
@@ -433,6 +435,7 @@ public final class Simulation {
             List<org.hpcsim.workload.Job> jobs = trace.load();
             KernelOptions k = scenario.kernel();
             TimeWindows tw = new TimeWindows(jobs, windows, k.windowChecks(), threads, k.feederBatch(), kernelSettings);
+            this.windows = tw;
             Assembly[] first = new Assembly[1];
             long t0 = System.nanoTime();
             TimeWindows.Outcome outcome;
@@ -585,6 +588,14 @@ public final class Simulation {
      * @return false if the run was not running (not started yet, or over)
      */
     public boolean interrupt() throws InterruptedException {
+        TimeWindows w = windows;
+        if (w != null) {
+            if (!w.interrupt()) {
+                return false;
+            }
+            stoppedEarly("interrupt");
+            return true;
+        }
         KernelControl c = control;
         if (c == null) {
             return false;

@@ -55,6 +55,8 @@ final class TimeWindows {
     private final int threads;
     private final int feederBatch;
     private final KernelSettings settings;
+    /** The running windows' coordinator, once they run. */
+    private volatile WindowChain running;
 
     TimeWindows(List<Job> jobs, int windows, int checks, int threads, int feederBatch, KernelSettings settings) {
         this.jobs = jobs;
@@ -96,6 +98,7 @@ final class TimeWindows {
             }
         }
         WindowChain chain = new WindowChain(firstPoint, threads);
+        running = chain;
         SinkTape[] tapes = new SinkTape[count];
         List<Thread> running = new ArrayList<>();
         List<Wiring.Spec> sinkSpecs = assemblies[0].wiring.specs();
@@ -141,22 +144,44 @@ final class TimeWindows {
         }
     }
 
+    /**
+     * Stops the run where it is (Ctrl-C), as a stop from outside stops a one-thread run: the window the
+     * run is in winds down as stopped, the others are abandoned. False if the windows are not running.
+     */
+    boolean interrupt() {
+        WindowChain chain = running;
+        if (chain == null) {
+            return false;
+        }
+        chain.interrupt();
+        return true;
+    }
+
     /** Window w's thread: a sequential kernel whose watch fingerprints, publishes and compares at grid points. */
     private Runnable window(int w, Wiring wiring, WindowChain chain, SinkTape tape, long base, long step,
                             int firstPoint) {
         return () -> {
             boolean[] stopped = {false};
+            boolean[] abandoned = {false};
             try {
                 chain.begin(w);
                 RunWatch watch = (settled, next, state) -> {
                     if (chain.failure() != null) {
-                        return false;
+                        abandoned[0] = true;
+                        return RunWatch.Verdict.ABANDON;
+                    }
+                    if (chain.interrupted()) {
+                        if (chain.isTail(w)) {
+                            return RunWatch.Verdict.STOP;
+                        }
+                        abandoned[0] = true;
+                        return RunWatch.Verdict.ABANDON;
                     }
                     // Grid points in [settled, next): the state there is the state now.
                     long fromPoint = Math.max(firstPoint, ceilDiv(settled - base, step));
                     long toPoint = floorDiv(next - 1 - base, step);
                     if (fromPoint > toPoint) {
-                        return true;
+                        return RunWatch.Verdict.GO;
                     }
                     StateDigest digest = null;
                     KernelStats stats = null;
@@ -175,18 +200,23 @@ final class TimeWindows {
                         try {
                             if (chain.compare(w, point, digest.high(), digest.low()) == WindowChain.Decision.STOP) {
                                 stopped[0] = true;
-                                return false;
+                                return RunWatch.Verdict.ABANDON;
+                            }
+                            if (chain.interrupted()) {
+                                return RunWatch.Verdict.GO; // decided at the next instant
                             }
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                             throw new KernelFailure("interrupted", e);
                         }
                     }
-                    return true;
+                    return RunWatch.Verdict.GO;
                 };
                 KernelStats stats = new SequentialExecutor(watch, tape).run(wiring, settings, null, null);
                 tape.close();
-                if (!stopped[0] && chain.failure() == null) {
+                if (abandoned[0]) {
+                    chain.abandoned(w);
+                } else if (!stopped[0] && chain.failure() == null) {
                     chain.ended(w, stats);
                 }
             } catch (WindowChain.WindowsFailed e) {

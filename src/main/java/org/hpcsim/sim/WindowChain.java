@@ -44,6 +44,8 @@ final class WindowChain {
     private final int permits;
     private int running;
     private Throwable failure;
+    /** The run was interrupted: the window the run is in stops as from outside, the others are abandoned. */
+    private volatile boolean interrupted;
 
     /** @param firstPoint each window's first grid point (window 0's: 0) */
     WindowChain(int[] firstPoint, int permits) {
@@ -99,6 +101,34 @@ final class WindowChain {
         return failure;
     }
 
+    /** Stops the run where it is now (Ctrl-C): see {@link #isTail}. */
+    synchronized void interrupt() {
+        interrupted = true;
+        notifyAll();
+    }
+
+    boolean interrupted() {
+        return interrupted;
+    }
+
+    /**
+     * Whether window k is where the one-thread run is now: following the stops from window 0, the
+     * first window that has not stopped. Stopped there, the stitched run is a stopped one-thread run.
+     */
+    synchronized boolean isTail(int k) {
+        int w = 0;
+        while (status[w] == STOPPED) {
+            w = matched[w];
+        }
+        return w == k;
+    }
+
+    /** Window k gave up (the run was interrupted and it is not where the run is): nobody follows it. */
+    synchronized void abandoned(int k) {
+        status[k] = ENDED;
+        notifyAll();
+    }
+
     /**
      * Whether window k need fingerprint point i at all: some window before it is still running (or
      * yet to run) and may come to compare there, or k itself has a successor to compare with.
@@ -136,7 +166,7 @@ final class WindowChain {
         int j = k + 1;
         while (true) {
             check();
-            if (j >= windows || firstPoint[j] > i) {
+            if (interrupted || j >= windows || firstPoint[j] > i) {
                 return Decision.GO;
             }
             if (published[j] >= i) {
@@ -158,11 +188,14 @@ final class WindowChain {
             holding[k] = false;
             waiting[k] = true;
             notifyAll();
-            while (failure == null && status[j] == RUNNING && published[j] < i) {
+            while (failure == null && !interrupted && status[j] == RUNNING && published[j] < i) {
                 wait();
             }
             waiting[k] = false;
             acquire(k);
+            if (interrupted) {
+                return Decision.GO;
+            }
         }
     }
 
@@ -235,7 +268,7 @@ final class WindowChain {
 
     private void acquire(int k) throws InterruptedException {
         wantsToRun[k] = true;
-        while (failure == null && (running >= permits || lowerWantsToRun(k))) {
+        while (failure == null && !interrupted && (running >= permits || lowerWantsToRun(k))) {
             wait();
         }
         wantsToRun[k] = false;

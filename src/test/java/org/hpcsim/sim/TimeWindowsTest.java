@@ -140,6 +140,33 @@ class TimeWindowsTest {
         }
     }
 
+    /**
+     * An interrupt stops a windowed run as it stops a one-thread run: where the run is, with every job
+     * of the trace in jobs.csv once (the queued and running ones unfinished, the rest not submitted).
+     */
+    @Test
+    void anInterruptedWindowedRunRecordsEveryJobOnceAndSaysItWasInterrupted() throws Exception {
+        Path trace = dir.resolve("big.swf");
+        try (var w = Files.newBufferedWriter(trace)) {
+            org.hpcsim.workload.SyntheticWorkload.write(org.hpcsim.workload.SyntheticWorkload.Spec.of(150_000, 128, 0.9, 5), w);
+        }
+        Registry r = StandardPolicies.registry();
+        Simulation sim = Simulation.prepare(scenario(r, "stopped", "trace", trace.toString()), r);
+        Thread run = new Thread(() -> sim.runInWindows(4, 2));
+        run.start();
+        while (sim.runProgress().jobsDone() < 2000) {
+            Thread.sleep(5);
+        }
+        assertTrue(sim.interrupt(), "the windows were running");
+        run.join();
+        SummaryJson s = SummaryJson.read(dir.resolve("stopped").resolve("summary.json"));
+        assertEquals("interrupt", s.text("stopped_by"));
+        List<String> lines = Files.readAllLines(dir.resolve("stopped").resolve("jobs.csv"));
+        assertEquals(150_001, lines.size(), "a row per trace job");
+        assertEquals(150_000, lines.stream().skip(1).map(l -> l.split(",")[0]).distinct().count());
+        assertTrue(s.number("jobs_not_submitted") > 0, "stopped before the trace's end");
+    }
+
     @Test
     void aRunThatCannotUseWindowsSaysWhy() {
         Simulation sim = Simulation.prepare(scenario(StandardPolicies.registry(), "room", "thermal.enabled", "true"),

@@ -190,8 +190,16 @@ public final class SequentialExecutor implements Executor {
                     call(wantsWindDown, new KernelCommand.WindDown(time, round, stoppedEarly));
                     continue;
                 }
-                if (watch != null && time != Long.MIN_VALUE && !watch.between(time, head.time(), this)) {
-                    return stats(time);
+                if (watch != null && time != Long.MIN_VALUE) {
+                    RunWatch.Verdict verdict = watch.between(time, head.time(), this);
+                    if (verdict == RunWatch.Verdict.ABANDON) {
+                        return stats(time);
+                    }
+                    if (verdict == RunWatch.Verdict.STOP) {
+                        stopRequested = true;
+                        stoppedEarly = true;
+                        continue;
+                    }
                 }
                 if (control != null && control.shouldPause(head.time(), advanced)) {
                     control.paused(new KernelControl.Pause(time, head.time()));
