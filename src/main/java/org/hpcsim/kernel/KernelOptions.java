@@ -73,13 +73,11 @@ public record KernelOptions(int threads, int partitionsPerThread, int throughput
     }
 
     /**
-     * The threads a run gets: the configured number, or one when automatic ({@code kernel.threads =
-     * 0}). One, whatever the machine: on the 2-core development machine and on a 16-core one, one
-     * thread under the sequential executor was the fastest or within a tenth of the fastest in every
-     * simulation measured (each of a round's few hundred deliveries is a fraction of a microsecond of
-     * work, about what handing it to another thread costs), while Pekko's executor on more threads
-     * took up to 2.6 times as long (docs/performance.md, Threads). A machine's cores pay by running several
-     * simulations at once (a sweep's {@code --parallel}).
+     * The threads a run gets before its trace is known: the configured number, or one when automatic
+     * ({@code kernel.threads = 0}). Pekko's round-by-round executor never beat one thread under the
+     * sequential one in any simulation measured (docs/performance.md, Threads); a run that can use
+     * time-parallel windows gets the machine's cores instead, decided once its trace is read
+     * ({@code sim.Simulation}).
      */
     public int runThreads() {
         return threads > 0 ? threads : 1;

@@ -238,7 +238,7 @@ public final class OutputDirectory implements AutoCloseable {
     }
 
     /** Where to write an output file (or directory) before the commit. */
-    public Path file(String name) {
+    public synchronized Path file(String name) {
         if (!files.contains(name)) {
             files.add(name);
         }
@@ -279,7 +279,8 @@ public final class OutputDirectory implements AutoCloseable {
         }
         List<String> moving = new ArrayList<>();
         List<String> entries = new ArrayList<>(inPlace);
-        for (String name : files) {
+        // By name: the outputs may be created in any order (a run's sinks are created on the executor's threads).
+        for (String name : new java.util.TreeSet<>(files)) {
             if (!name.equals(MARKER) && Files.exists(staging.resolve(name))) {
                 moving.add(name);
             }

@@ -46,19 +46,26 @@ class CommandLineTest {
     }
 
     @Test
-    void aRunOnOneThreadRunsSequentiallyAndOnTwoOnPekkoWithTheSameJobs() throws IOException {
+    void aRunOnOneThreadRunsSequentiallyOnTwoInTimeWindowsOrOnPekkoWithTheSameJobs() throws IOException {
         Path one = dir.resolve("one");
         Path two = dir.resolve("two");
         Path pinned = dir.resolve("pekko-one");
+        Path room = dir.resolve("room");
         assertEquals(0, Cli.run("run", "-q", "--threads", "1", "--out", one.toString()).status());
         assertEquals(0, Cli.run("run", "-q", "--threads", "2", "--out", two.toString()).status());
+        // A run that cannot use windows (a modelled room) gets Pekko's actors on more threads.
+        assertEquals(0, Cli.run("run", "-q", "--threads", "2", "-Dthermal.enabled=true", "--out",
+                room.toString()).status());
         assertEquals(0, Cli.run("run", "-q", "--threads", "1", "-Dkernel.executor=pekko", "--out",
                 pinned.toString()).status());
         String s1 = Files.readString(one.resolve("summary.json"));
         String s2 = Files.readString(two.resolve("summary.json"));
         String sp = Files.readString(pinned.resolve("summary.json"));
         assertTrue(s1.contains("\"executor\": \"sequential\"") && s1.contains("\"actor_messages\": 0"), s1);
-        assertTrue(s2.contains("\"executor\": \"pekko\"") && s2.contains("\"threads\": 2"), s2);
+        assertTrue(s2.contains("\"executor\": \"windows\"") && s2.contains("\"threads\": 2")
+                && s2.contains("\"windows\": 2"), s2);
+        String sr = Files.readString(room.resolve("summary.json"));
+        assertTrue(sr.contains("\"executor\": \"pekko\"") && sr.contains("\"threads\": 2"), sr);
         assertTrue(sp.contains("\"executor\": \"pekko\"") && sp.contains("\"threads\": 1"), sp);
         byte[] jobs = Files.readAllBytes(one.resolve("jobs.csv"));
         assertArrayEquals(jobs, Files.readAllBytes(two.resolve("jobs.csv")));

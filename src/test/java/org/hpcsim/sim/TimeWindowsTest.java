@@ -89,7 +89,7 @@ class TimeWindowsTest {
      */
     @Test
     void windowsThatNeverCoalesceStillWriteTheOneThreadRunsFiles() {
-        Registry r = StandardPolicies.registry();
+        Registry r = StandardPolicies.create();
         r.schedulers().register("counting-fcfs", "FCFS that counts the jobs it has queued", List.of(),
                 (args, registry) -> new CountingPolicy(registry.scheduler("fcfs")));
         // On four times the machine the queue often empties, so plain FCFS windows coalesce within days.
