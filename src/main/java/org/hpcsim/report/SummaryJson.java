@@ -30,7 +30,7 @@ public final class SummaryJson {
     private static final java.util.Set<String> HOST_DEPENDENT = java.util.Set.of(
             "executor", "threads", "partitions", "wall_clock_s", "events_per_s", "peak_rss_mb", "actor_messages",
             "process_cpu_s", "peak_heap_mb", "heap_after_gc_mb", "windows", "window_step_s", "events_simulated",
-            "speculation_waste");
+            "speculation_waste", "window_events");
 
     private final Path file;
     private final Map<String, String> values;

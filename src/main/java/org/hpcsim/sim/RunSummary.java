@@ -90,6 +90,7 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, String
                 .put("events_simulated", windows == null ? null : windows.eventsSimulated())
                 .put("speculation_waste", windows == null ? null
                         : (double) windows.wastedEvents() / Math.max(1, k.events()))
+                .put("window_events", windows == null ? null : windows.windowEvents())
                 .put("wall_clock_s", r.wallSeconds())
                 .put("events_per_s", r.eventsPerSecond())
                 .put("peak_rss_mb", r.peakRssBytes() < 0 ? null : r.peakRssBytes() / (1024.0 * 1024.0))

@@ -41,8 +41,11 @@ final class TimeWindows {
         Assembly build(JobStream jobs, Assembly.Window window);
     }
 
-    /** What the windows did: the stitched run's statistics, all events simulated, and the windows used. */
-    record Outcome(KernelStats stats, long eventsSimulated, int windows, long step) {
+    /**
+     * What the windows did: the stitched run's statistics, all events simulated, the windows used, the
+     * grid step, and each window's events (the largest bounds the run's time on as many cores as windows).
+     */
+    record Outcome(KernelStats stats, long eventsSimulated, int windows, long step, List<Long> windowEvents) {
         /** Events simulated beyond the one-thread run's (speculation that was redone or discarded). */
         long wastedEvents() {
             return eventsSimulated - stats.events();
@@ -75,19 +78,32 @@ final class TimeWindows {
         return Math.max(1, (perWindow + checks - 1) / checks);
     }
 
+    /**
+     * The windows' first grid points: window k starts at the grid point at or after the arrival of job
+     * k n / windows, so that windows hold about as many jobs each (a trace's busy stretches would
+     * otherwise make one window the others' wait); starts that fall on one point are merged.
+     */
+    static int[] starts(List<Job> jobs, int windows, long step) {
+        long base = jobs.get(0).arrival();
+        long last = jobs.get(jobs.size() - 1).arrival();
+        List<Integer> points = new ArrayList<>(List.of(0));
+        for (int k = 1; k < windows; k++) {
+            long at = jobs.get((int) ((long) k * jobs.size() / windows)).arrival();
+            long point = ceilDiv(at - base, step);
+            if (point > points.get(points.size() - 1) && base + point * step <= last) {
+                points.add(Math.toIntExact(point));
+            }
+        }
+        return points.stream().mapToInt(Integer::intValue).toArray();
+    }
+
     Outcome run(Assembler assembler) {
         long base = jobs.get(0).arrival();
         long step = step(jobs, windows, checks);
-        long last = jobs.get(jobs.size() - 1).arrival();
-        int k = 1;
-        while (k < windows && base + (long) k * checks * step <= last) {
-            k++;
-        }
-        int count = k;
-        int[] firstPoint = new int[count];
+        int[] firstPoint = starts(jobs, windows, step);
+        int count = firstPoint.length;
         Assembly[] assemblies = new Assembly[count];
         for (int w = 0; w < count; w++) {
-            firstPoint[w] = w * checks;
             if (w == 0) {
                 assemblies[w] = assembler.build(Trace.stream(jobs, 0), null);
             } else {
@@ -115,12 +131,15 @@ final class TimeWindows {
             }
             KernelStats stitched = play(chain, tapes, replay, base, step);
             long simulated = 0;
+            List<Long> perWindow = new ArrayList<>();
             for (int w = 0; w < count; w++) {
                 KernelStats s = chain.lastStats(w);
+                perWindow.add(s == null ? 0 : s.events());
                 simulated += s == null ? 0 : s.events();
             }
             KernelStats complete = replay.completed(stitched);
-            return new Outcome(complete, simulated + (complete.events() - stitched.events()), count, step);
+            return new Outcome(complete, simulated + (complete.events() - stitched.events()), count, step,
+                    List.copyOf(perWindow));
         } catch (WindowChain.WindowsFailed e) {
             throw rethrow(e.getCause());
         } catch (InterruptedException e) {

@@ -28,7 +28,7 @@ public final class ExecutorOracle {
     /** summary.json lines that describe the execution, not the simulation. */
     private static final Pattern EXECUTION = Pattern.compile(
             "\\s*\"(executor|threads|partitions|actor_messages|wall_clock_s|events_per_s|peak_rss_mb|process_cpu_s|peak_heap_mb|heap_after_gc_mb"
-                    + "|windows|window_step_s|events_simulated|speculation_waste)\":.*");
+                    + "|windows|window_step_s|events_simulated|speculation_waste|window_events)\":.*");
 
     private ExecutorOracle() {
     }
