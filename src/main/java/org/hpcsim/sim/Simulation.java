@@ -100,6 +100,11 @@ public final class Simulation {
     private Supplier<SchedulerCore> cores;
     /** Why this run cannot use time-parallel windows, or null when it can. */
     private String windowsUnfit;
+    /**
+     * Whether the trace is read and the sinks are written on threads of their own beside the one
+     * that simulates (automatic threads on a machine with cores to spare, when windows do not apply).
+     */
+    private boolean apart;
     /** The time-parallel windows while they run, for an interrupt; else null. */
     private volatile TimeWindows windows;
     /** What the windows did, for the summary; null unless the run used them. */
@@ -405,7 +410,22 @@ public final class Simulation {
             int windows = scenario.kernel().windows() > 0 ? scenario.kernel().windows() : threads;
             return runInWindows(windows, threads);
         }
+        if (engine == KernelOptions.Engine.SEQUENTIAL && scenario.kernel().threads() == 0
+                && scenario.kernel().executor() == KernelOptions.Engine.AUTO
+                && Runtime.getRuntime().availableProcessors() >= 2) {
+            apart = true;
+        }
         return run(executor(runtime), null);
+    }
+
+    /**
+     * Simulates on this thread under the sequential executor, with the trace read ahead and the sinks
+     * written on threads of their own ({@link SinkThread}), and commits the outputs (those of
+     * {@link #run(Executor)} with a {@link SequentialExecutor}, byte for byte).
+     */
+    public Result runWithSinksApart() {
+        apart = true;
+        return run(new SequentialExecutor(), null);
     }
 
     /** Why this run cannot use time-parallel windows, or null when it can. */
@@ -484,7 +504,7 @@ public final class Simulation {
         }
         ran = true;
         OutputDirectory out = OutputDirectory.open(scenario.outputDir(), "run", forceOutput);
-        try (JobStream jobs = trace.open()) {
+        try (JobStream jobs = apart ? trace.openReadingAhead() : trace.open()) {
             KernelProgress progress = new KernelProgress();
             kernelProgress = progress;
             CompletableFuture<RunMetrics> metrics = new CompletableFuture<>();
@@ -499,9 +519,18 @@ public final class Simulation {
             long t0 = System.nanoTime();
             KernelStats stats;
             long heapAfterGc;
-            try (ExternalConnection external = connect(); HeapAfterGc heap = new HeapAfterGc()) {
-                stats = executor.run(assembly.wiring, kernelSettings, control, progress);
+            try (ExternalConnection external = connect(); HeapAfterGc heap = new HeapAfterGc();
+                 SinkThread sinks = apart ? new SinkThread(assembly.wiring.specs(), kernelSettings.seed()) : null) {
+                if (sinks == null) {
+                    stats = executor.run(assembly.wiring, kernelSettings, control, progress);
+                } else {
+                    stats = sinks.finish(new SequentialExecutor(null, sinks.tap())
+                            .run(assembly.wiring, kernelSettings, control, progress));
+                }
                 heapAfterGc = heap.peakBytes();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new org.hpcsim.kernel.KernelFailure("interrupted while the outputs were written", e);
             }
             double wall = (System.nanoTime() - t0 - control.pausedNanos()) / 1e9;
             if (control.endedAt()) {
@@ -511,7 +540,12 @@ public final class Simulation {
                 stoppedEarly("scheduler-failure");
                 stopReason = core.abortedBy().getMessage();
             }
-            return finish(out, stats, wall, heapAfterGc, metrics, executor.name(), executor.effective(kernelSettings));
+            KernelSettings effective = executor.effective(kernelSettings);
+            if (apart) {
+                // The simulation's thread, the trace reader's and the sinks'.
+                effective = new KernelSettings(3, 1, effective.throughput(), effective.seed(), effective.shuffleSeed());
+            }
+            return finish(out, stats, wall, heapAfterGc, metrics, executor.name(), effective);
         } catch (RuntimeException | Error e) {
             out.close();
             throw e;

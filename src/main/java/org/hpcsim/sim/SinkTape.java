@@ -31,12 +31,30 @@ final class SinkTape implements SinkTap {
     private Chunk current;
     private int size;
     private boolean closed;
+    /** Entries the reader has let go ({@link #release}); the writer waits when it is this far ahead. */
+    private int released;
+    private final int maxAhead;
+    /** Why the reader gave up: the writer then fails with it. */
+    private RuntimeException readerFailed;
+
+    /** A tape the writer may fill without bound (a window's, kept until its part of the run is known). */
+    SinkTape() {
+        this(Integer.MAX_VALUE);
+    }
+
+    /** A tape whose writer waits while more than {@code maxAhead} entries are unread (a bounded mailbox). */
+    SinkTape(int maxAhead) {
+        this.maxAhead = maxAhead;
+    }
     /** Entries the reader may see. */
     private volatile int visible;
 
     private void put(byte kind, long time, int round, int target, int sender, Object payload) {
         int at = size % CHUNK;
         if (at == 0) {
+            if (maxAhead != Integer.MAX_VALUE) {
+                awaitRoom();
+            }
             current = new Chunk();
             synchronized (chunks) {
                 chunks.add(current);
@@ -53,6 +71,26 @@ final class SinkTape implements SinkTap {
         if (at == CHUNK - 1) {
             flush();
         }
+    }
+
+    private synchronized void awaitRoom() {
+        while (readerFailed == null && size - released > maxAhead) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new org.hpcsim.kernel.KernelFailure("interrupted while the sinks caught up", e);
+            }
+        }
+        if (readerFailed != null) {
+            throw readerFailed;
+        }
+    }
+
+    /** The reader failed: the writer's next chunk fails with {@code e} (the run ends with the sink's error). */
+    synchronized void readerFailed(RuntimeException e) {
+        readerFailed = e;
+        notifyAll();
     }
 
     /** Makes everything written so far visible to the reader. */
@@ -126,6 +164,10 @@ final class SinkTape implements SinkTap {
             for (int c = 0; c < i / CHUNK; c++) {
                 chunks.set(c, null);
             }
+        }
+        synchronized (this) {
+            released = i;
+            notifyAll();
         }
     }
 

@@ -186,6 +186,11 @@ public final class Trace {
         }
     }
 
+    /** As {@link #open()}, read ahead on a thread of its own into a bounded queue (see {@link ReadAhead}). */
+    public JobStream openReadingAhead() {
+        return new ReadAhead(open());
+    }
+
     /** Every job, in arrival order (then trace order), in memory: for runs that read the trace from several points. */
     public List<Job> load() {
         try (JobStream s = open()) {

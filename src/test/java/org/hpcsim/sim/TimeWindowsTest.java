@@ -82,15 +82,15 @@ class TimeWindowsTest {
     }
 
     /**
-     * A policy whose fingerprint holds how many jobs it has ever queued: a window that starts later has
-     * seen fewer, so no two windows ever agree (as a random stream's position, were it not made
-     * independent of history, would keep them apart). Each window then runs to the end, window 0 is
-     * the whole run, and the outputs are still the one-thread run's.
+     * A policy that draws from a random stream at every arrival (without using the draws) and puts the
+     * stream's position in its fingerprint: states that differ only there never agree, since a window
+     * that starts later has drawn less. Each window then runs to the end, window 0 is the whole run,
+     * and the outputs are still the one-thread run's.
      */
     @Test
     void windowsThatNeverCoalesceStillWriteTheOneThreadRunsFiles() {
         Registry r = StandardPolicies.create();
-        r.schedulers().register("counting-fcfs", "FCFS that counts the jobs it has queued", List.of(),
+        r.schedulers().register("counting-fcfs", "FCFS that draws at each arrival", List.of(),
                 (args, registry) -> new CountingPolicy(registry.scheduler("fcfs")));
         // On four times the machine the queue often empties, so plain FCFS windows coalesce within days.
         SummaryJson s = compare(r, "never", 4, 2, "scheduler.policy", "counting-fcfs", "machine", "mesh:32x16");
@@ -103,10 +103,11 @@ class TimeWindowsTest {
                         + coalescing.number("events"));
     }
 
-    /** A policy's decisions, with a count of the jobs queued so far in its fingerprint. */
+    /** A policy's decisions, with its random stream's position in its fingerprint. */
     private static final class CountingPolicy implements SchedulingPolicy {
         private final SchedulingPolicy inner;
-        private long queued;
+        private final java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        private long drawn;
 
         CountingPolicy(SchedulingPolicy inner) {
             this.inner = inner;
@@ -114,7 +115,8 @@ class TimeWindowsTest {
 
         @Override
         public void enqueue(Job job) {
-            queued++;
+            random.nextLong();
+            drawn++;
             inner.enqueue(job);
         }
 
@@ -136,7 +138,7 @@ class TimeWindowsTest {
         @Override
         public void writeState(StateDigest out) {
             inner.writeState(out);
-            out.add(queued);
+            out.add(drawn);
         }
     }
 

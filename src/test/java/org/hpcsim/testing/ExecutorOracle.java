@@ -20,7 +20,7 @@ import org.hpcsim.sim.Simulation;
 /**
  * The oracle every scenario test runs against: the same scenario under the single-threaded
  * {@link SequentialExecutor} must write the same files, byte for byte, as under the Pekko executor and,
- * where the run can use them, in time-parallel windows.
+ * where the run can use them, in time-parallel windows, and with its trace and sinks on threads of their own.
  * summary.json may differ only in what describes the execution itself (threads, partitions, Pekko's
  * message count, wall-clock time and memory), config-used.conf only in its output directory.
  */
@@ -43,8 +43,23 @@ public final class ExecutorOracle {
             Simulation.prepare(again, StandardPolicies.registry()).run(new SequentialExecutor());
             assertSameOutputs(dir, oracle);
             checkWindows(s, oracle);
+            checkSinksApart(s, oracle);
         } finally {
             OutputDirectory.deleteTree(oracle);
+        }
+    }
+
+    /** Runs the scenario with its trace read ahead and its sinks on threads of their own, and compares. */
+    private static void checkSinksApart(Scenario s, Path oracle) {
+        Path dir = s.outputDir();
+        Path apart = dir.resolveSibling(dir.getFileName() + "-apart");
+        Scenario again = Scenario.from(s.config().withValue("output.dir",
+                ConfigValueFactory.fromAnyRef(apart.toString())), StandardPolicies.registry());
+        try {
+            Simulation.prepare(again, StandardPolicies.registry()).runWithSinksApart();
+            assertSameOutputs(apart, oracle);
+        } finally {
+            OutputDirectory.deleteTree(apart);
         }
     }
 
