@@ -226,7 +226,10 @@ public final class Simulation {
     /** As {@link #prepare(Scenario, Registry)}, telling {@code scan} how far the trace has been read. */
     public static Simulation prepare(Scenario scenario, Registry registry, ScanProgress scan) {
         TraceOpener format = registry.traceOpener(scenario.traceFormat(), scenario.trace());
-        Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan);
+        KernelOptions k = scenario.kernel();
+        boolean mayWindow = k.executor() == KernelOptions.Engine.WINDOWS || k.executor() == KernelOptions.Engine.AUTO
+                && (k.threads() > 1 || k.threads() == 0 && Runtime.getRuntime().availableProcessors() >= 2);
+        Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan, mayWindow ? Trace.KEEP_AT_MOST : 0);
         Topology topology = InputChecks.machine(scenario, trace);
         String tooLarge = MemoryBudget.refusal(topology.spec(), topology.size(), Runtime.getRuntime().maxMemory());
         if (tooLarge != null) {
@@ -313,6 +316,9 @@ public final class Simulation {
         };
         sim.windowsUnfit = sim.findWindowsUnfit();
         sim.chooseEngine();
+        if (sim.engine != KernelOptions.Engine.WINDOWS) {
+            trace.forgetKept();
+        }
         sim.warnings.addAll(InputChecks.warnings(scenario, trace, topology));
         String attempts = InputChecks.attemptWarning(scenario.failures(), failures, trace, topology.size());
         if (attempts != null) {

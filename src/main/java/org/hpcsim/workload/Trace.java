@@ -22,6 +22,11 @@ public final class Trace {
     private final int jobs;
     private final boolean sorted;
     private final int tightEstimates;
+    /** The jobs as the scan read them, when it kept them (see {@link #scan(Path, TraceOpener, WorkloadOptions, ScanProgress, int)}); else null. */
+    private volatile List<Job> kept;
+
+    /** Most jobs a scan keeps in memory when asked to: about 0.5 GB of jobs with their SWF records. */
+    public static final int KEEP_AT_MOST = 2_000_000;
 
     private Trace(Path file, TraceOpener opener, WorkloadOptions options, TraceHeader header, int jobs,
                   boolean sorted, int tightEstimates) {
@@ -46,6 +51,17 @@ public final class Trace {
 
     /** As {@link #scan(Path, TraceFormat, WorkloadOptions, ScanProgress)}, for a format that {@code opener} opens. */
     public static Trace scan(Path file, TraceOpener opener, WorkloadOptions options, ScanProgress progress) {
+        return scan(file, opener, options, progress, 0);
+    }
+
+    /**
+     * As {@link #scan(Path, TraceOpener, WorkloadOptions, ScanProgress)}, keeping the first
+     * {@code keep} jobs in memory as it reads them ({@link #load()} then reads no file) if the trace has
+     * no more: for a run that will read the trace from several points (time-parallel windows), so
+     * the trace is parsed once.
+     */
+    public static Trace scan(Path file, TraceOpener opener, WorkloadOptions options, ScanProgress progress, int keep) {
+        List<Job> keeping = keep > 0 ? new ArrayList<>() : null;
         try (TraceReader reader = opener.open(file, options)) {
             int count = 0;
             int tight = 0;
@@ -56,6 +72,13 @@ public final class Trace {
             while ((j = reader.next()) != null) {
                 count++;
                 ids.add(j);
+                if (keeping != null) {
+                    if (count <= keep) {
+                        keeping.add(j);
+                    } else {
+                        keeping = null;
+                    }
+                }
                 if (j.runTime() > 0 && j.estimate() == j.runTime()) {
                     tight++;
                 }
@@ -74,7 +97,14 @@ public final class Trace {
             if (!ids.increasing()) {
                 checkIds(file, opener, options);
             }
-            return new Trace(file, opener, options, reader.header(), count, inOrder, tight);
+            Trace t = new Trace(file, opener, options, reader.header(), count, inOrder, tight);
+            if (keeping != null) {
+                if (!inOrder) {
+                    keeping.sort(Comparator.comparingLong(Job::arrival).thenComparingInt(Job::index));
+                }
+                t.kept = List.copyOf(keeping);
+            }
+            return t;
         } catch (IOException e) {
             throw FileErrors.reading(file, null, e);
         }
@@ -186,6 +216,11 @@ public final class Trace {
         }
     }
 
+    /** Lets the jobs a scan kept go (the run streams the trace instead). */
+    public void forgetKept() {
+        kept = null;
+    }
+
     /** As {@link #open()}, read ahead on a thread of its own into a bounded queue (see {@link ReadAhead}). */
     public JobStream openReadingAhead() {
         return new ReadAhead(open());
@@ -193,6 +228,10 @@ public final class Trace {
 
     /** Every job, in arrival order (then trace order), in memory: for runs that read the trace from several points. */
     public List<Job> load() {
+        List<Job> k = kept;
+        if (k != null) {
+            return k;
+        }
         try (JobStream s = open()) {
             List<Job> all = new ArrayList<>(jobs);
             Job j;
