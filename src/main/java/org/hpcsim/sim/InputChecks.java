@@ -178,4 +178,43 @@ final class InputChecks {
             throw scenario.invalid("machine", e.getMessage());
         }
     }
+
+    /**
+     * Why the run cannot be cut into time-parallel windows, or null when it can: every state-holding
+     * part must fingerprint what its future depends on (a fresh scheduler state is asked), and the
+     * future must follow from the inputs (no stop at a given time, no external scheduler, no drawn
+     * failures).
+     */
+    static String windowsUnfit(Scenario scenario, org.hpcsim.scheduling.SchedulingPolicy policy,
+                               org.hpcsim.scheduler.NetworkPlanner network, Room room,
+                               org.hpcsim.storage.IoAssignment io, org.hpcsim.failure.FailureModel failures,
+                               java.util.function.Supplier<org.hpcsim.scheduling.SchedulerCore> cores) {
+        if (scenario.until() != org.hpcsim.time.SimTime.NEVER) {
+            return "it stops at a given time";
+        }
+        if (policy instanceof org.hpcsim.scheduling.ReactivePolicy) {
+            return "its scheduler is external";
+        }
+        if (network != null) {
+            return "a network model";
+        }
+        if (room != null) {
+            return "a modelled room";
+        }
+        if (io != null && scenario.io().any()) {
+            return "jobs do I/O";
+        }
+        if (scenario.malleable().enabled()) {
+            return "malleable jobs";
+        }
+        if (failures.stochastic()) {
+            return "failures are drawn at random";
+        }
+        try {
+            cores.get().writeState(new org.hpcsim.kernel.StateDigest());
+        } catch (UnsupportedOperationException e) {
+            return e.getMessage();
+        }
+        return null;
+    }
 }

@@ -109,8 +109,6 @@ public final class Simulation {
     private volatile TimeWindows windows;
     /** What the windows did, for the summary; null unless the run used them. */
     private TimeWindows.Outcome windowsOutcome;
-    /** Runs of at least this many jobs are worth time-parallel windows when the threads are automatic. */
-    static final int WINDOWS_MIN_JOBS = 20_000;
     private volatile boolean stoppedEarly;
     /** Why the run stopped when its scheduler failed, else null. */
     private String stopReason;
@@ -149,75 +147,6 @@ public final class Simulation {
                 scenario.seed(), 0);
     }
 
-    /**
-     * The executor and threads the run gets. Explicit settings are kept (windows fall back to the
-     * sequential executor, with a warning, for a run that cannot use them). Automatic
-     * ({@code kernel.executor = auto}): with {@code kernel.threads = 0}, time-parallel windows on the
-     * machine's cores when it has two or more and the run can use them and has
-     * {@value #WINDOWS_MIN_JOBS} jobs or more (below that the JVM's start and the windows' overlap
-     * leave little to gain; measured in docs/performance.md), else one thread, sequential; with more
-     * threads given, windows when the run can use them, else Pekko's executor.
-     */
-    private void chooseEngine() {
-        KernelOptions k = scenario.kernel();
-        int cores = Runtime.getRuntime().availableProcessors();
-        switch (k.executor()) {
-            case WINDOWS -> {
-                if (windowsUnfit == null) {
-                    settle(KernelOptions.Engine.WINDOWS, k.threads() > 0 ? k.threads() : cores);
-                } else {
-                    warnings.add("kernel.executor = windows, but this run cannot use time-parallel windows ("
-                            + windowsUnfit + "): it runs on one thread, sequentially");
-                    settle(KernelOptions.Engine.SEQUENTIAL, 1);
-                }
-            }
-            case AUTO -> {
-                if (k.threads() == 0 && cores >= 2 && windowsUnfit == null && trace.jobs() >= WINDOWS_MIN_JOBS) {
-                    settle(KernelOptions.Engine.WINDOWS, cores);
-                } else if (k.threads() > 1 && windowsUnfit == null) {
-                    settle(KernelOptions.Engine.WINDOWS, k.threads());
-                }
-            }
-            default -> {
-            }
-        }
-    }
-
-    /**
-     * Why the run cannot be cut into time-parallel windows, or null when it can: every component must
-     * fingerprint what its future depends on, and the future must follow from the inputs (no live
-     * control, no external scheduler, no drawn failures).
-     */
-    private String findWindowsUnfit() {
-        if (scenario.until() != SimTime.NEVER) {
-            return "it stops at a given time";
-        }
-        if (core.policy() instanceof org.hpcsim.scheduling.ReactivePolicy) {
-            return "its scheduler is external";
-        }
-        if (network != null) {
-            return "a network model";
-        }
-        if (room != null) {
-            return "a modelled room";
-        }
-        if (io != null && scenario.io().any()) {
-            return "jobs do I/O";
-        }
-        if (scenario.malleable().enabled()) {
-            return "malleable jobs";
-        }
-        if (failureModel.stochastic()) {
-            return "failures are drawn at random";
-        }
-        try {
-            cores.get().writeState(new org.hpcsim.kernel.StateDigest());
-        } catch (UnsupportedOperationException e) {
-            return e.getMessage();
-        }
-        return null;
-    }
-
     /** Checks the inputs and builds the machine and policies; writes nothing. */
     public static Simulation prepare(Scenario scenario, Registry registry) {
         return prepare(scenario, registry, new ScanProgress());
@@ -226,10 +155,9 @@ public final class Simulation {
     /** As {@link #prepare(Scenario, Registry)}, telling {@code scan} how far the trace has been read. */
     public static Simulation prepare(Scenario scenario, Registry registry, ScanProgress scan) {
         TraceOpener format = registry.traceOpener(scenario.traceFormat(), scenario.trace());
-        KernelOptions k = scenario.kernel();
-        boolean mayWindow = k.executor() == KernelOptions.Engine.WINDOWS || k.executor() == KernelOptions.Engine.AUTO
-                && (k.threads() > 1 || k.threads() == 0 && Runtime.getRuntime().availableProcessors() >= 2);
-        Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan, mayWindow ? Trace.KEEP_AT_MOST : 0);
+        int machineCores = Runtime.getRuntime().availableProcessors();
+        Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan,
+                EnginePlan.mayUseWindows(scenario.kernel(), machineCores) ? Trace.KEEP_AT_MOST : 0);
         Topology topology = InputChecks.machine(scenario, trace);
         String tooLarge = MemoryBudget.refusal(topology.spec(), topology.size(), Runtime.getRuntime().maxMemory());
         if (tooLarge != null) {
@@ -314,9 +242,15 @@ public final class Simulation {
             }
             return new SchedulerCore(m, a, registry.scheduler(scenario.scheduler()), model);
         };
-        sim.windowsUnfit = sim.findWindowsUnfit();
-        sim.chooseEngine();
-        if (sim.engine != KernelOptions.Engine.WINDOWS) {
+        sim.windowsUnfit = InputChecks.windowsUnfit(scenario, sim.core.policy(), planner, room, io, failures,
+                sim.cores);
+        EnginePlan plan = EnginePlan.choose(scenario.kernel(), machineCores, sim.windowsUnfit, trace.jobs());
+        sim.settle(plan.engine(), plan.threads());
+        sim.apart = plan.sinksApart();
+        if (plan.warning() != null) {
+            sim.warnings.add(plan.warning());
+        }
+        if (plan.engine() != KernelOptions.Engine.WINDOWS) {
             trace.forgetKept();
         }
         sim.warnings.addAll(InputChecks.warnings(scenario, trace, topology));
@@ -415,11 +349,6 @@ public final class Simulation {
             int threads = kernelSettings.threads();
             int windows = scenario.kernel().windows() > 0 ? scenario.kernel().windows() : threads;
             return runInWindows(windows, threads);
-        }
-        if (engine == KernelOptions.Engine.SEQUENTIAL && scenario.kernel().threads() == 0
-                && scenario.kernel().executor() == KernelOptions.Engine.AUTO
-                && Runtime.getRuntime().availableProcessors() >= 2) {
-            apart = true;
         }
         return run(executor(runtime), null);
     }
