@@ -102,6 +102,10 @@ final class TimeWindows {
         long step = step(jobs, windows, checks);
         int[] firstPoint = starts(jobs, windows, step);
         int count = firstPoint.length;
+        // Points are checked up to a window's length (on average) past the last arrival: a window that
+        // has not agreed with its successor by then runs to its end (a bound on the checks, whatever the
+        // simulated time after the trace).
+        long lastPoint = ceilDiv(jobs.get(jobs.size() - 1).arrival() - base, step) + checks;
         Assembly[] assemblies = new Assembly[count];
         for (int w = 0; w < count; w++) {
             if (w == 0) {
@@ -123,7 +127,8 @@ final class TimeWindows {
             replay = new SinkReplay(sinkSpecs, settings.seed());
             for (int w = 0; w < count; w++) {
                 tapes[w] = new SinkTape();
-                Thread t = new Thread(window(w, assemblies[w].wiring, chain, tapes[w], base, step, firstPoint[w]),
+                Thread t = new Thread(window(w, assemblies[w].wiring, chain, tapes[w], base, step, firstPoint[w],
+                        lastPoint),
                         "hpcsim-window-" + w);
                 t.setDaemon(true);
                 running.add(t);
@@ -178,7 +183,7 @@ final class TimeWindows {
 
     /** Window w's thread: a sequential kernel whose watch fingerprints, publishes and compares at grid points. */
     private Runnable window(int w, Wiring wiring, WindowChain chain, SinkTape tape, long base, long step,
-                            int firstPoint) {
+                            int firstPoint, long lastPoint) {
         return () -> {
             boolean[] stopped = {false};
             boolean[] abandoned = {false};
@@ -198,7 +203,7 @@ final class TimeWindows {
                     }
                     // Grid points in [settled, next): the state there is the state now.
                     long fromPoint = Math.max(firstPoint, ceilDiv(settled - base, step));
-                    long toPoint = floorDiv(next - 1 - base, step);
+                    long toPoint = Math.min(floorDiv(next - 1 - base, step), lastPoint);
                     if (fromPoint > toPoint) {
                         return RunWatch.Verdict.GO;
                     }

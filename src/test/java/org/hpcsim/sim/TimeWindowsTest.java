@@ -69,6 +69,18 @@ class TimeWindowsTest {
         }
     }
 
+    /** Every job at t = 0 (a flood): one window, whose run goes on long after the last arrival. */
+    @Test
+    void aTraceWhoseJobsAllArriveAtOnceGetsTheOneThreadRunsFiles() throws IOException {
+        Path flood = dir.resolve("flood.swf");
+        try (var w = Files.newBufferedWriter(flood)) {
+            org.hpcsim.workload.SyntheticWorkload.write(
+                    new org.hpcsim.workload.SyntheticWorkload.Spec(3000, 128, 128, 0.9, 21, true), w);
+        }
+        SummaryJson s = compare(StandardPolicies.registry(), "flood", 4, 2, "trace", flood.toString());
+        assertEquals(1.0, s.number("windows"));
+    }
+
     @Test
     void windowsWriteTheOneThreadRunsFilesWithScriptedFailuresDrainsAndRequeue() throws IOException {
         Path events = dir.resolve("failures.events");
