@@ -438,6 +438,8 @@ public final class Simulation {
             throw new IllegalStateException("a prepared simulation runs once; prepare it again");
         }
         ran = true;
+        // A console or a page reads the sinks while the run is paused: they stay on its thread.
+        apart &= live == null && executor instanceof SequentialExecutor;
         OutputDirectory out = OutputDirectory.open(scenario.outputDir(), "run", forceOutput);
         try (JobStream jobs = apart ? trace.openReadingAhead() : trace.open()) {
             KernelProgress progress = new KernelProgress();
