@@ -97,4 +97,10 @@ public final class ConservativeBackfillPolicy extends QueuedPolicy {
             profile.reserve(start, duration, job.nodes());
         }
     }
+
+    /** Its queue: it keeps nothing else between passes. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+        writeQueue(out);
+    }
 }

@@ -64,4 +64,10 @@ public final class EasyBackfillPolicy extends QueuedPolicy {
             }
         }
     }
+
+    /** Its queue: it keeps nothing else between passes. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+        writeQueue(out);
+    }
 }

@@ -14,4 +14,10 @@ public final class PriorityPolicy extends QueuedPolicy {
         tidy();
         startFromHead(context);
     }
+
+    /** Its queue: it keeps nothing else between passes. */
+    @Override
+    public void writeState(org.hpcsim.kernel.StateDigest out) {
+        writeQueue(out);
+    }
 }

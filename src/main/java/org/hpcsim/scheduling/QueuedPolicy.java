@@ -26,9 +26,12 @@ abstract class QueuedPolicy implements SchedulingPolicy {
         return List.copyOf(queue.view());
     }
 
-    /** Its queue, in order: the queue's layout (holes, blocks) only speeds up reading it. */
-    @Override
-    public void writeState(org.hpcsim.kernel.StateDigest out) {
+    /**
+     * Writes the queue, in order (its layout, holes and blocks, only speeds up reading it): the whole
+     * state of a policy that keeps nothing else. Each such policy says so by overriding
+     * {@link SchedulingPolicy#writeState} with this; a subclass with state of its own does not inherit it.
+     */
+    protected final void writeQueue(org.hpcsim.kernel.StateDigest out) {
         List<Job> jobs = queue.view();
         out.add(jobs.size());
         for (int i = 0, n = jobs.size(); i < n; i++) {
