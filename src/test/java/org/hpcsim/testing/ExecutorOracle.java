@@ -51,16 +51,7 @@ public final class ExecutorOracle {
 
     /** Runs the scenario with its trace read ahead and its sinks on threads of their own, and compares. */
     private static void checkSinksApart(Scenario s, Path oracle) {
-        Path dir = s.outputDir();
-        Path apart = dir.resolveSibling(dir.getFileName() + "-apart");
-        Scenario again = Scenario.from(s.config().withValue("output.dir",
-                ConfigValueFactory.fromAnyRef(apart.toString())), StandardPolicies.registry());
-        try {
-            Simulation.prepare(again, StandardPolicies.registry()).runWithSinksApart();
-            assertSameOutputs(apart, oracle);
-        } finally {
-            OutputDirectory.deleteTree(apart);
-        }
+        rerun(s, "-apart", oracle, Simulation::runWithSinksApart);
     }
 
     /**
@@ -68,19 +59,22 @@ public final class ExecutorOracle {
      * the outputs with the sequential executor's in {@code oracle}.
      */
     private static void checkWindows(Scenario s, Path oracle) {
+        rerun(s, "-windows", oracle, sim -> sim.windowsUnfit() == null ? sim.runInWindows(3, 2) : null);
+    }
+
+    /** Runs {@code s} again into a sibling directory named with {@code suffix} as {@code how} says (null: not run), and compares. */
+    private static void rerun(Scenario s, String suffix, Path oracle,
+                              java.util.function.Function<Simulation, Simulation.Result> how) {
         Path dir = s.outputDir();
-        Path windowed = dir.resolveSibling(dir.getFileName() + "-windows");
-        Scenario again = Scenario.from(s.config().withValue("output.dir",
-                ConfigValueFactory.fromAnyRef(windowed.toString())), StandardPolicies.registry());
-        Simulation sim = Simulation.prepare(again, StandardPolicies.registry());
-        if (sim.windowsUnfit() != null) {
-            return;
-        }
+        Path again = dir.resolveSibling(dir.getFileName() + suffix);
+        Scenario copy = Scenario.from(s.config().withValue("output.dir",
+                ConfigValueFactory.fromAnyRef(again.toString())), StandardPolicies.registry());
         try {
-            sim.runInWindows(3, 2);
-            assertSameOutputs(windowed, oracle);
+            if (how.apply(Simulation.prepare(copy, StandardPolicies.registry())) != null) {
+                assertSameOutputs(again, oracle);
+            }
         } finally {
-            OutputDirectory.deleteTree(windowed);
+            OutputDirectory.deleteTree(again);
         }
     }
 

@@ -260,28 +260,24 @@ public final class SequentialExecutor implements Executor {
                 int target = next.target();
                 ComponentHost host = hosts[target];
                 int count = 0;
-                if (host == null) {
-                    do {
-                        Envelope e = pending.poll();
-                        tap.deliver(time, round, target, e.sender(), e.payload());
-                        count++;
-                        next = pending.peek();
-                    } while (next != null && next.time() == time && next.round() == round && next.target() == target);
-                    messages += count;
-                    events += count;
-                    activations++;
-                    sinkFresh = true;
-                    continue;
-                }
                 do {
-                    host.deliverNext(time, round, pending.poll());
+                    if (host == null) {
+                        Envelope e = pending.poll();
+                        tap.deliver(time, round, target, e.sender(), e.payload()); // a sink, not created here
+                    } else {
+                        host.deliverNext(time, round, pending.poll());
+                    }
                     count++;
                     next = pending.peek();
                 } while (next != null && next.time() == time && next.round() == round && next.target() == target);
                 messages += count;
                 events += count;
                 activations++;
-                handled(target, host);
+                if (host == null) {
+                    sinkFresh = true;
+                } else {
+                    handled(target, host);
+                }
             }
             settle();
         }
