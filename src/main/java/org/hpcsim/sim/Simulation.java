@@ -29,6 +29,7 @@ import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.report.ThermalLog;
+import org.hpcsim.report.ViewSink;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.failure.FailureModel;
 import org.hpcsim.report.FailureLog;
@@ -102,6 +103,7 @@ public final class Simulation {
     private volatile String stoppedBy;
     private volatile KernelControl control;
     private boolean forceOutput;
+    private boolean served;
     private final List<String> warnings = new ArrayList<>();
     private final RunProgress runProgress = new RunProgress();
     private volatile KernelProgress kernelProgress;
@@ -336,7 +338,7 @@ public final class Simulation {
             kernelProgress = progress;
             CompletableFuture<RunMetrics> metrics = new CompletableFuture<>();
             assembly = new Assembly(scenario, topology, spanRanks, core, links, network, room, failureModel, io,
-                    linkActors(), ioActors(), logsEvents(live != null), out, jobs, runProgress, metrics);
+                    linkActors(), ioActors(), logsEvents(live != null), served, out, jobs, runProgress, metrics);
             ThermalLog thermalLog = assembly.thermalLog;
             FailureLog failureLog = assembly.failureLog;
             IoLog ioLog = assembly.ioLog;
@@ -410,6 +412,27 @@ public final class Simulation {
     /** Lets the run write into a non-empty output directory that holds no finished run (see {@link OutputDirectory}). */
     public void forceOutput(boolean force) {
         this.forceOutput = force;
+    }
+
+    /** Makes the run one a live view follows ({@code run --serve}): its sink joins the wiring plan. Before {@link #run}. */
+    void serve() {
+        this.served = true;
+    }
+
+    /** The live view's sink once the run has started, or null (not served, or not started). */
+    ViewSink viewSink() {
+        Assembly a = assembly;
+        return a == null ? null : a.view;
+    }
+
+    /** The machine's links (network model), or null. */
+    LinkMap links() {
+        return links;
+    }
+
+    /** The modelled room, or null. */
+    Room room() {
+        return room;
     }
 
     /** Marks the run as stopped before its end ({@code by}: "console", "interrupt" or "until"), for summary.json. */
