@@ -152,11 +152,12 @@
     const hx = layout.roomX[room.hottestNode] * cell, hy = layout.roomY[room.hottestNode] * cell;
     g.strokeStyle = "#000"; g.lineWidth = 2; g.strokeRect(hx + 1, hy + 1, cell - 2, cell - 2); g.lineWidth = 1;
     $("room-text").textContent = "hottest " + (room.hottest === null ? "-" : room.hottest.toFixed(1)) + " C at node "
-      + room.hottestNode + " (redline " + room.redline + " C), supply "
+      + room.hottestNode + (room.redline === null ? "" : " (redline " + room.redline + " C)") + ", supply "
       + (room.supply === null ? "none" : room.supply.toFixed(1) + " C") + ", IT " + (room.it / 1000).toFixed(1)
       + " kW, cooling " + (room.cooling / 1000).toFixed(1) + " kW; CRAC units " + room.units + ", down: "
-      + (room.unitsDown.length ? room.unitsDown.join(", ") : "none");
-    $("room-legend").textContent = "blue " + lo.toFixed(1) + " C to red " + hi.toFixed(1) + " C; outlined: hottest";
+      + (room.unitsDown.length ? "unit " + room.unitsDown.join(", ") : "none");
+    $("room-legend").textContent = (mode === "recording" ? "each node's hottest inlet over the run (inlet.csv): " : "")
+      + "blue " + lo.toFixed(1) + " C to red " + hi.toFixed(1) + " C; outlined: hottest";
   }
 
   function rows(id, list, cells) {
