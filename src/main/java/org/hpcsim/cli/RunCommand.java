@@ -188,7 +188,7 @@ final class RunCommand implements Callable<Integer> {
                 out.println("hpcsim: the run is over; its final state is served at " + view.url() + " until Ctrl-C");
                 out.flush();
                 java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
-                try (Interrupts.Handle h = Interrupts.onFirst(closed::countDown)) {
+                try (Interrupts.Handle h = Interrupts.onFirst(closed::countDown, "hpcsim: closing the view")) {
                     closed.await();
                 }
             }

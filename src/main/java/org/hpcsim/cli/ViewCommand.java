@@ -49,7 +49,7 @@ final class ViewCommand implements Callable<Integer> {
             out.println("hpcsim: view of " + dir + " at " + server.url() + " until Ctrl-C");
             out.flush();
             CountDownLatch closed = new CountDownLatch(1);
-            try (Interrupts.Handle h = Interrupts.onFirst(closed::countDown)) {
+            try (Interrupts.Handle h = Interrupts.onFirst(closed::countDown, "hpcsim: closing the view")) {
                 closed.await();
             }
         }
