@@ -284,9 +284,12 @@ public final class LiveRun {
                 down, drained, simulation.runProgress().jobsDone(), head, running, room, loads, events);
     }
 
-    /** The run as a live view shows it while paused. */
-    public LiveFrame pausedFrame() {
-        return frame("paused", clock, pause.next());
+    /**
+     * The run as a live view shows it while paused; {@code state}: {@code paused}, or {@code running} for
+     * a pause between two chunks of a run going on at a given speed.
+     */
+    public LiveFrame pausedFrame(String state) {
+        return frame(state, clock, pause.next());
     }
 
     /** The run as a live view shows it once it is over. */
@@ -306,8 +309,14 @@ public final class LiveRun {
      * once per {@link #requestSample()}: the view follows the run without pausing it.
      */
     public void sampleWhileRunning(java.util.function.Consumer<LiveFrame> frames) {
-        control.join().sampler(() -> frames.accept(frame("running", Math.max(0, simulation.kernelProgress().time()),
-                SimTime.NEVER)));
+        control.join().sampler(() -> {
+            try {
+                frames.accept(frame("running", Math.max(0, simulation.kernelProgress().time()), SimTime.NEVER));
+            } catch (RuntimeException e) {
+                // A view's failure must never fail the run it watches: that frame is lost, and said so.
+                org.slf4j.LoggerFactory.getLogger(LiveRun.class).warn("view: a frame could not be made: {}", e.toString());
+            }
+        });
     }
 
     /** Asks for one frame from the running run (see {@link #sampleWhileRunning}). */

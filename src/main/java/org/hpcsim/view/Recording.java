@@ -361,7 +361,7 @@ public final class Recording implements Controls {
 
     /** Serves the recording at {@code where}; the caller closes it. */
     public ViewServer serve(ViewServer.Endpoint where) {
-        return ViewServer.start(where, hub, this, () -> { });
+        return ViewServer.start(where, hub, this, () -> false);
     }
 
     /** The run's last end, seconds. */

@@ -82,10 +82,14 @@ public final class ServedRun implements Controls {
         inbox.add(new Request(Command.of("interrupt"), new CompletableFuture<>()));
     }
 
-    /** Asks for a fresh frame soon (a script's {@code GET /api/state}). Any thread. */
-    void wantFrame() {
+    /** Asks for a fresh frame soon (a script's {@code GET /api/state}); false once the run is over (none comes). Any thread. */
+    boolean wantFrame() {
+        if (finished) {
+            return false;
+        }
         sampleAsked = true;
         inbox.add(new Object());
+        return true;
     }
 
     /** Drives {@code run} (started served, pausing at its start) to its end, publishing its frames; returns its result. */
@@ -110,7 +114,7 @@ public final class ServedRun implements Controls {
                 goOn();
             } else if (paused && sampleAsked) {
                 sampleAsked = false;
-                hub.publish(live.pausedFrame());
+                hub.publish(live.pausedFrame(going && speed > 0 ? "running" : "paused"));
             }
         }
         finished = true;
@@ -185,7 +189,7 @@ public final class ServedRun implements Controls {
             going = false;
             until = SimTime.NEVER;
         }
-        hub.publish(live.pausedFrame());
+        hub.publish(live.pausedFrame(going && speed > 0 ? "running" : "paused"));
         if (going && (speed == 0 || System.nanoTime() >= nextChunkAt)) {
             goOn();
         }
@@ -236,7 +240,10 @@ public final class ServedRun implements Controls {
             case "pause" -> {
                 going = false;
                 until = SimTime.NEVER;
-                if (!paused) {
+                if (paused) {
+                    // Between two chunks at a speed: already paused, now as the page asked.
+                    hub.publish(live.pausedFrame("paused"));
+                } else {
                     live.requestPause();
                 }
                 return "pausing";
@@ -302,7 +309,7 @@ public final class ServedRun implements Controls {
                     throw new IllegalArgumentException("inject needs an event, e.g. at 3600s fail node 17");
                 }
                 ScenarioEvent e = live.inject(line);
-                hub.publish(live.pausedFrame());
+                hub.publish(live.pausedFrame(going && speed > 0 ? "running" : "paused"));
                 return "injected: " + e.text();
             }
             case "stop", "interrupt" -> {

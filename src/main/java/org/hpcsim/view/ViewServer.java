@@ -3,9 +3,7 @@ package org.hpcsim.view;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -14,8 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
+import java.util.function.BooleanSupplier;
 import org.apache.pekko.NotUsed;
 import org.apache.pekko.actor.ActorSystem;
 import org.apache.pekko.http.javadsl.Http;
@@ -102,12 +99,12 @@ public final class ViewServer implements AutoCloseable {
     private final ServerBinding binding;
     private final FrameHub hub;
     private final Controls controls;
-    private final Runnable wantFrame;
+    private final BooleanSupplier wantFrame;
     /** Null when bound to loopback: controls need no token there. */
     private final String token;
     private final String url;
 
-    private ViewServer(ActorSystem system, ServerBinding binding, FrameHub hub, Controls controls, Runnable wantFrame,
+    private ViewServer(ActorSystem system, ServerBinding binding, FrameHub hub, Controls controls, BooleanSupplier wantFrame,
                        String token, String host) {
         this.system = system;
         this.binding = binding;
@@ -122,11 +119,11 @@ public final class ViewServer implements AutoCloseable {
 
     /**
      * Binds {@code where} and serves {@code hub}'s frames and {@code controls}; {@code wantFrame} asks for
-     * a fresh frame (a script's state request).
+     * a fresh frame (a script's state request), false when none will come.
      *
      * @throws IllegalArgumentException when the address cannot be bound, saying why
      */
-    static ViewServer start(Endpoint where, FrameHub hub, Controls controls, Runnable wantFrame) {
+    static ViewServer start(Endpoint where, FrameHub hub, Controls controls, BooleanSupplier wantFrame) {
         String token = where.loopback() ? null : newToken();
         Config config = ConfigFactory.parseResources("org/hpcsim/view/view.conf")
                 .withFallback(ConfigFactory.defaultReference());
@@ -380,7 +377,10 @@ public final class ViewServer implements AutoCloseable {
     /** The latest frame, as fresh as a moment allows: a script's {@code GET /api/state}. */
     private CompletionStage<String> state() {
         CompletableFuture<String> next = hub.next();
-        wantFrame.run();
+        if (!wantFrame.getAsBoolean()) {
+            String last = hub.latest();
+            return CompletableFuture.completedFuture(last != null ? last : ViewJson.error("no frame yet"));
+        }
         return next.completeOnTimeout(null, 1, TimeUnit.SECONDS).thenApply(json -> {
             String s = json != null ? json : hub.latest();
             return s != null ? s : ViewJson.error("no frame yet");

@@ -60,10 +60,6 @@ class ViewServerTest {
         String ws(String query) {
             return view.url().replaceFirst("^http", "ws").replaceFirst("/(\\?.*)?$", "/ws" + query);
         }
-
-        String api(String what) {
-            return view.url().replaceFirst("/(\\?.*)?$", "/api/" + what);
-        }
     }
 
     private Served serve(Simulation sim, String host) {
@@ -85,6 +81,7 @@ class ViewServerTest {
     private final class Page implements WebSocket.Listener {
         final BlockingQueue<JsonNode> messages = new LinkedBlockingQueue<>();
         final CompletableFuture<Integer> closed = new CompletableFuture<>();
+        private final List<JsonNode> backlog = new ArrayList<>();
         private final StringBuilder part = new StringBuilder();
         WebSocket socket;
         int nextId = 1;
@@ -133,14 +130,24 @@ class ViewServerTest {
         }
 
         JsonNode await(Predicate<JsonNode> wanted) throws InterruptedException {
+            // Messages passed over wait in the backlog: a frame may come before the reply awaited first.
+            for (int i = 0; i < backlog.size(); i++) {
+                if (wanted.test(backlog.get(i))) {
+                    return backlog.remove(i);
+                }
+            }
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (System.nanoTime() < end) {
                 JsonNode m = messages.poll(1, TimeUnit.SECONDS);
                 if (m != null && wanted.test(m)) {
                     return m;
                 }
+                if (m != null) {
+                    backlog.add(m);
+                }
             }
-            throw new AssertionError("no such message within 60 s");
+            throw new AssertionError("no such message within 60 s; the last ones: "
+                    + backlog.subList(Math.max(0, backlog.size() - 5), backlog.size()));
         }
 
         JsonNode pausedAt(double seconds) throws InterruptedException {
@@ -202,6 +209,34 @@ class ViewServerTest {
         Files.writeString(file, "at 3600s fail node 3\nat 3600s crac 0 fail\n");
         room("scripted", "events-file", file.toString(), "until", "7200s").run(TestRuntime.get());
         assertSameOutputs(dir.resolve("scripted"), dir.resolve("served"));
+    }
+
+    @Test
+    void aStepSimulatesTheNextInstantAndASpeedKeepsSimulatedTimeToWallTime() throws Exception {
+        Served s = serve(room("served"), "127.0.0.1");
+        try (LiveView view = s.view()) {
+            Page page = new Page().open(s.ws(""));
+            ok(page.control("{\"type\":\"until\",\"time\":\"3600s\"}"));
+            double next = page.pausedAt(3600).path("next").asDouble();
+            assertTrue(next >= 3600, "next " + next);
+            ok(page.control("{\"type\":\"step\"}"));
+            page.pausedAt(next);
+            // 10 simulated hours per second: about a day and a half in 3.5 s, far from the trace's end (818,532 s).
+            ok(page.control("{\"type\":\"speed\",\"speed\":36000}"));
+            ok(page.control("{\"type\":\"resume\"}"));
+            Thread.sleep(3500);
+            ok(page.control("{\"type\":\"pause\"}"));
+            JsonNode paused = page.await(m -> m.path("type").asText().equals("frame")
+                    && m.path("state").asText().equals("paused") && m.path("t").asDouble() > next);
+            double t = paused.path("t").asDouble();
+            assertTrue(t > next + 36000 && t < next + 36000 * 8, "simulated " + (t - next) + " s in 3.5 s at 36000 s/s");
+            ok(page.control("{\"type\":\"speed\",\"speed\":\"max\"}"));
+            ok(page.control("{\"type\":\"resume\"}"));
+            page.await(m -> m.path("type").asText().equals("frame") && m.path("state").asText().equals("ended"));
+            assertTrue(refused(page.control("{\"type\":\"pause\"}")).equals("the run is over"));
+            s.result().get(60, TimeUnit.SECONDS);
+        }
+        assertEquals(2001, Files.readAllLines(dir.resolve("served/jobs.csv")).size(), "every job ran to its end");
     }
 
     @Test
