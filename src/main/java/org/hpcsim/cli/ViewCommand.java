@@ -14,9 +14,9 @@ import picocli.CommandLine;
 
 /** {@code hpcsim view DIR}: a finished run's outputs in the live view's page, with a time slider. */
 @Command(name = "view", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Open a finished run's outputs in the live view's page (as run --serve shows a run), with a"
-            + " time slider: the machine map, the room, the time series, the queue, the running jobs and the events at"
-            + " any time. Serves until Ctrl-C."})
+        description = {"Show a finished run's outputs in the live view's page, with a time slider.",
+            "The page of run --serve: the machine map, the room, the time series, the queue, the running jobs and"
+                + " the events, at any time of the run. Serves until Ctrl-C."})
 final class ViewCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "A finished run's output directory.")
