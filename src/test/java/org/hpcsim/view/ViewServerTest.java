@@ -184,7 +184,39 @@ class ViewServerTest {
 
     @Test
     void aRunDrivenFromAPageWritesTheEventsItGotAndEqualsTheScriptedRun() throws Exception {
-        Served s = serve(room("served"), "127.0.0.1");
+        drivenFromAPageEqualsScripted();
+    }
+
+    @Test
+    void underThePekkoExecutorTooWhereFramesAreMadeOnTheCoordinatorsThread() throws Exception {
+        drivenFromAPageEqualsScripted("kernel.executor", "pekko", "kernel.threads", "2");
+    }
+
+    @Test
+    void underTheLinksModelTheFramesCarryEveryLinksLoad() throws Exception {
+        Served s = serve(Simulation.prepare(Runs.scenario("trace", TRACE, "machine", "mesh:16x8", "network.model", "links",
+                "scheduler.missing-estimate", "2", "output.dir", dir.resolve("links").toString()),
+                StandardPolicies.registry()), "127.0.0.1");
+        try (LiveView view = s.view()) {
+            Page page = new Page().open(s.ws(""));
+            JsonNode hello = page.await(m -> m.path("type").asText().equals("hello"));
+            int links = hello.path("layout").path("linkFrom").size();
+            assertEquals(15 * 8 + 16 * 7, links, "a 16x8 mesh's links");
+            ok(page.control("{\"type\":\"until\",\"time\":\"1d\"}"));
+            JsonNode frame = page.pausedAt(86400);
+            assertEquals(links, frame.path("links").size());
+            long loaded = 0;
+            for (JsonNode l : frame.path("links")) {
+                loaded += l.asLong() > 0 ? 1 : 0;
+            }
+            assertTrue(loaded > 0, "some link carries load at 1 d");
+            ok(page.control("{\"type\":\"stop\"}"));
+            s.result().get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    private void drivenFromAPageEqualsScripted(String... kernel) throws Exception {
+        Served s = serve(room("served", kernel), "127.0.0.1");
         try (LiveView view = s.view()) {
             Page page = new Page().open(s.ws(""));
             JsonNode hello = page.await(m -> m.path("type").asText().equals("hello"));
@@ -207,7 +239,9 @@ class ViewServerTest {
 
         Path file = dir.resolve("scenario.events");
         Files.writeString(file, "at 3600s fail node 3\nat 3600s crac 0 fail\n");
-        room("scripted", "events-file", file.toString(), "until", "7200s").run(TestRuntime.get());
+        List<String> scripted = new ArrayList<>(List.of("events-file", file.toString(), "until", "7200s"));
+        scripted.addAll(List.of(kernel));
+        room("scripted", scripted.toArray(String[]::new)).run(TestRuntime.get());
         assertSameOutputs(dir.resolve("scripted"), dir.resolve("served"));
     }
 
