@@ -43,6 +43,13 @@ class ViewBrowserIT {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
 
+    /** Selenium warns on stderr that it has no DevTools for this Chromium's version; the test uses none. */
+    private static final java.util.logging.Logger QUIET = java.util.logging.Logger.getLogger("org.openqa.selenium");
+
+    static {
+        QUIET.setLevel(java.util.logging.Level.SEVERE);
+    }
+
     @TempDir
     Path dir;
 
