@@ -9,7 +9,9 @@
  * <p>The view samples the run: a frame is made between two instants when the view asks for one (a few
  * times a second while a page is open, never otherwise), and the simulation never waits for a page.
  *
- * <p>Depends on {@code sim} (the live run and its frames), {@code events} and {@code time}; used by
- * {@code cli} alone.
+ * <p>Depends on {@code sim} (the live run, its frames and layout), {@code plot} (reading a run's CSV
+ * files back), {@code report} (summary.json), {@code events}, {@code topology}, {@code thermal},
+ * {@code workload}, {@code kernel} (the actor runtime's type) and {@code time}; used by {@code cli}
+ * alone.
  */
 package org.hpcsim.view;
