@@ -124,6 +124,11 @@ public final class ViewServer implements AutoCloseable {
      * @throws IllegalArgumentException when the address cannot be bound, saying why
      */
     static ViewServer start(Endpoint where, FrameHub hub, Controls controls, BooleanSupplier wantFrame) {
+        try {
+            InetAddress.getByName(where.host());
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("no such host '" + where.host() + "'");
+        }
         String token = where.loopback() ? null : newToken();
         Config config = ConfigFactory.parseResources("org/hpcsim/view/view.conf")
                 .withFallback(ConfigFactory.defaultReference());
@@ -136,10 +141,14 @@ public final class ViewServer implements AutoCloseable {
             return holder.server;
         } catch (Exception e) {
             system.terminate();
-            Throwable cause = e instanceof java.util.concurrent.ExecutionException && e.getCause() != null
-                    ? e.getCause() : e;
+            // The system's reason, from the innermost cause, without the wrappers' class names.
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            String reason = root.getMessage() == null ? "" : root.getMessage().replaceFirst("^\\[[^\\]]*\\]\\s*", "");
             throw new IllegalArgumentException("cannot listen on " + where.host() + ":" + where.port() + ": "
-                    + (cause.getMessage() == null ? "refused" : cause.getMessage()));
+                    + (reason.isBlank() ? "the address cannot be bound" : reason));
         }
     }
 
