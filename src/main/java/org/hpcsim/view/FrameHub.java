@@ -42,6 +42,8 @@ final class FrameHub implements AutoCloseable {
     private final double[][] series = new double[SERIES.size()][MAX_POINTS];
     private int points;
     private volatile String latest;
+    /** How the run is being driven (speed, going on, until), for pages opened later; null before any. */
+    private volatile String driven;
     private volatile CompletableFuture<String> nextFrame = new CompletableFuture<>();
 
     /** {@code mode}: {@code live} (a served run) or {@code recording} (a finished run's outputs). */
@@ -53,6 +55,16 @@ final class FrameHub implements AutoCloseable {
     /** Queues a frame for every page; cheap, any thread. */
     void publish(LiveFrame frame) {
         worker.execute(() -> send(frame));
+    }
+
+    /** Tells every page how the run is driven now: {@code {"type":"controls",...}}. Any thread. */
+    void controls(String json) {
+        worker.execute(() -> {
+            driven = json;
+            for (Page page : pages) {
+                page.send(json);
+            }
+        });
     }
 
     /** Adds a recorded time series point (a recording's, before any page opens). */
@@ -123,6 +135,10 @@ final class FrameHub implements AutoCloseable {
             String last = latest;
             if (last != null) {
                 page.send(last);
+            }
+            String d = driven;
+            if (d != null) {
+                page.send(d);
             }
             pages.add(page);
         });

@@ -228,6 +228,16 @@ public final class ServedRun implements Controls {
             String done = execute(c, r);
             if (done != null) {
                 r.answer().complete(done);
+                hub.controls(ViewJson.json(g -> {
+                    g.writeStartObject();
+                    g.writeStringField("type", "controls");
+                    g.writeStringField("speed", speed == 0 ? "max" : ViewJson.number(speed));
+                    g.writeBooleanField("going", going);
+                    if (until != SimTime.NEVER) {
+                        g.writeNumberField("until", SimTime.toSeconds(until));
+                    }
+                    g.writeEndObject();
+                }));
             }
         } catch (IllegalArgumentException e) {
             r.answer().completeExceptionally(e);

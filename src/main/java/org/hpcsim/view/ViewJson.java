@@ -257,6 +257,11 @@ final class ViewJson {
         g.writeEndArray();
     }
 
+    /** A positive number as the page's speed menu writes it: {@code 3600}, not {@code 3600.0}. */
+    static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+
     /** A number, or null for NaN and infinities (JSON has neither). */
     static void number(JsonGenerator g, String name, double v) throws IOException {
         if (Double.isFinite(v)) {

@@ -48,6 +48,16 @@
         chartsDirty = true;
       }
       draw();
+    } else if (m.type === "controls") {
+      // How the run is driven now, whoever changed it (this page, another one, a script).
+      const sel = $("speed");
+      if (![...sel.options].some((o) => o.value === m.speed)) {
+        const o = document.createElement("option");
+        o.value = m.speed;
+        o.textContent = m.speed + " s/s";
+        sel.appendChild(o);
+      }
+      sel.value = m.speed;
     } else if (m.type === "reply") {
       say((m.ok ? "" : "refused: ") + (m.ok ? m.text : m.reason), !m.ok);
     } else if (m.type === "error") {

@@ -257,6 +257,9 @@ class ViewServerTest {
             page.pausedAt(next);
             // 10 simulated hours per second: about a day and a half in 3.5 s, far from the trace's end (818,532 s).
             ok(page.control("{\"type\":\"speed\",\"speed\":36000}"));
+            Page later = new Page().open(s.ws(""));
+            assertEquals("36000", later.await(m -> m.path("type").asText().equals("controls")).path("speed").asText(),
+                    "a page opened later is told the speed");
             ok(page.control("{\"type\":\"resume\"}"));
             Thread.sleep(3500);
             ok(page.control("{\"type\":\"pause\"}"));
