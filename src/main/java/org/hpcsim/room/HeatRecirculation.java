@@ -48,7 +48,7 @@ public final class HeatRecirculation implements Component<ThermalProtocol> {
             "a sample of the room per change (the room's logs, the time series, the jobs' cooling power)");
     /** Who hears every node's inlet with each sample (the live view's heat map); none when nothing listens. */
     public static final Port<Report.InletMap> INLET_MAP = Port.many("inlet-map", Report.InletMap.class,
-            "every node's inlet with each sample (the live view); none when it is not open");
+            "every node's inlet with each sample, to the live view; none when no view listens");
     /** Where the inlet totals go at the end. */
     public static final Port<Report.InletTotals> INLETS = Port.one("inlets", Report.InletTotals.class,
             "every node's integrated and hottest inlet, when the run ends (inlet.csv)");

@@ -435,7 +435,7 @@ public final class Simulation {
         return room;
     }
 
-    /** Marks the run as stopped before its end ({@code by}: "console", "interrupt" or "until"), for summary.json. */
+    /** Marks the run as stopped before its end ({@code by}: "console", "view", "interrupt" or "until"), for summary.json. */
     void stoppedEarly(String by) {
         stoppedBy = by;
         stoppedEarly = true;
