@@ -30,7 +30,7 @@ class ArchitectureTest {
     static final List<Layer> LAYERS = List.of(
             Layer.ordered("cli"),
             Layer.ordered("cluster"),
-            Layer.ordered("bench", "sweep", "reproduce", "study", "compare", "plot"),
+            Layer.ordered("view", "bench", "sweep", "reproduce", "study", "compare", "plot"),
             Layer.ordered("sim"),
             Layer.ordered("config"),
             Layer.independent("scheduler", "node", "link", "room", "feeder", "report"),

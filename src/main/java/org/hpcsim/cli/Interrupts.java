@@ -21,6 +21,7 @@ final class Interrupts {
     private static final AtomicInteger COUNT = new AtomicInteger();
     private static final AtomicBoolean ABORTING = new AtomicBoolean();
     private static volatile Runnable graceful;
+    private static volatile String gracefulLine;
     private static volatile Supplier<String> kept;
     private static volatile PrintStream err = System.err;
 
@@ -44,6 +45,13 @@ final class Interrupts {
 
     /** Until closed, the first Ctrl-C runs {@code stop} (on a thread of its own) instead of aborting. */
     static Handle onFirst(Runnable stop) {
+        return onFirst(stop, "hpcsim: interrupted: stopping at the next instant and writing the outputs so far"
+                + " (Ctrl-C again to abort and write nothing)");
+    }
+
+    /** As {@link #onFirst(Runnable)}, saying {@code line} on the first Ctrl-C (a served view closing, say). */
+    static Handle onFirst(Runnable stop, String line) {
+        gracefulLine = line;
         graceful = stop;
         return () -> graceful = null;
     }
@@ -68,8 +76,7 @@ final class Interrupts {
         Runnable stop = graceful;
         if (n == 1 && stop != null) {
             err.println();
-            err.println("hpcsim: interrupted: stopping at the next instant and writing the outputs so far"
-                    + " (Ctrl-C again to abort and write nothing)");
+            err.println(gracefulLine);
             err.flush();
             Thread t = new Thread(stop, "hpcsim-interrupt");
             t.setDaemon(true);

@@ -42,7 +42,7 @@ public final class Main implements Runnable {
     /** The commands, in the order the usage lists them. */
     private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, SweepCommand.class, WorkerCommand.class, ListCommand.class,
             ConfigCommand.class, AllocateCommand.class, ExperimentCommand.class, TraceCommand.class, BenchCommand.class,
-            GenerateCommand.class, ThermalCommand.class, PlotCommand.class, ReportCommand.class, ReproduceCommand.class,
+            GenerateCommand.class, ThermalCommand.class, PlotCommand.class, ViewCommand.class, ReportCommand.class, ReproduceCommand.class,
             CommandLine.HelpCommand.class);
 
     @CommandLine.Spec

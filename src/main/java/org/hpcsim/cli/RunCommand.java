@@ -20,6 +20,8 @@ import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.sim.LiveRun;
 import org.hpcsim.sim.Simulation;
+import org.hpcsim.view.LiveView;
+import org.hpcsim.view.ViewServer;
 import org.hpcsim.workload.InputException;
 import org.hpcsim.workload.JobStatus;
 import picocli.CommandLine.Command;
@@ -50,6 +52,21 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--batsim-output", description = {"Also write batsim_jobs.csv, Batsim's jobs file, which evalys"
             + " loads (see docs/batsim.md); key output.batsim."})
     boolean batsimOutput;
+
+    @Option(names = "--serve", paramLabel = "[HOST:]PORT", description = {"Live view: serve a page that follows the"
+            + " run (machine map, room, links, time series, queue, events) and drives it: pause, resume, run until,"
+            + " step, speed, inject events, stop; also GET /api/state and POST /api/pause, resume, stop, inject for"
+            + " scripts. HOST defaults to 127.0.0.1; PORT 0 takes any free port; the address is printed. Bound beyond"
+            + " loopback, controls need the token printed with it. The run starts paused at 0 (see --start) and its"
+            + " final state is served until Ctrl-C (see --exit-at-end)."})
+    String serve;
+
+    @Option(names = "--start", description = "With --serve: let the run go on at once, as fast as possible.")
+    boolean start;
+
+    @Option(names = "--exit-at-end", description = "With --serve: exit once the run is over instead of serving its"
+            + " final state until Ctrl-C.")
+    boolean exitAtEnd;
 
     @Option(names = "--pause-at", paramLabel = "TIME",
             description = "With --console: first pause at this simulated time (s, m, h, d; default 0).")
@@ -92,6 +109,24 @@ final class RunCommand implements Callable<Integer> {
             throw new InputException("--pause-at: " + e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (serve == null && (start || exitAtEnd)) {
+            throw new InputException((start ? "--start" : "--exit-at-end") + " needs --serve");
+        }
+        if (serve != null) {
+            if (console) {
+                throw new InputException("--serve and --console cannot be used together: the page has the console's controls");
+            }
+            if (pauseAt != null) {
+                throw new InputException("--pause-at needs --console (a served run starts paused at 0: use the page's run until)");
+            }
+            ViewServer.Endpoint where;
+            try {
+                where = ViewServer.Endpoint.parse(serve);
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--serve: " + e.getMessage());
+            }
+            return serve(scenario, registry, runtime, where, writePlots);
+        }
         if (console) {
             Simulation sim = Simulation.prepare(scenario, registry);
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -102,7 +137,7 @@ final class RunCommand implements Callable<Integer> {
             try (Interrupts.Handle h = Interrupts.onFirst(c::interrupt)) {
                 result = c.run();
             }
-            return finish(scenario, sim, result, writePlots, live.pausedSeconds());
+            return finish(scenario, sim, result, writePlots, live.pausedSeconds(), "at the console");
         }
         Simulation sim;
         Simulation.Result result;
@@ -121,7 +156,44 @@ final class RunCommand implements Callable<Integer> {
                 result = sim.run(runtime);
             }
         }
-        return finish(scenario, sim, result, writePlots, -1);
+        return finish(scenario, sim, result, writePlots, -1, null);
+    }
+
+    /**
+     * {@code --serve}: binds the view (nothing is written if that fails), drives the run from its pages,
+     * prints the summary at the end, then serves the final state until Ctrl-C unless {@code --exit-at-end}.
+     */
+    private int serve(Scenario scenario, Registry registry, LazyRuntime runtime, ViewServer.Endpoint where,
+                      boolean writePlots) throws InterruptedException {
+        Simulation sim = Simulation.prepare(scenario, registry);
+        ready(sim, null);
+        PrintWriter out = spec.commandLine().getOut();
+        LiveView view;
+        try {
+            view = LiveView.serve(sim, runtime, where, start);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--serve: " + e.getMessage());
+        }
+        try (view) {
+            out.println("hpcsim: live view at " + view.url() + (view.token() == null ? ""
+                    : " (controls need its token: " + view.token() + ")"));
+            out.println(start ? "  the run goes on; the page pauses it" : "  the run is paused at 0 s; run it from the page");
+            out.flush();
+            Simulation.Result result;
+            try (Interrupts.Handle h = Interrupts.onFirst(view::interrupt)) {
+                result = view.run();
+            }
+            int status = finish(scenario, sim, result, writePlots, view.pausedSeconds(), "from the page");
+            if (!exitAtEnd && !Interrupts.happened()) {
+                out.println("hpcsim: the run is over; its final state is served at " + view.url() + " until Ctrl-C");
+                out.flush();
+                java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+                try (Interrupts.Handle h = Interrupts.onFirst(closed::countDown, "hpcsim: closing the view")) {
+                    closed.await();
+                }
+            }
+            return status;
+        }
     }
 
     /** --force, and the warnings about the settings (above the progress line, if one is drawn). */
@@ -151,12 +223,13 @@ final class RunCommand implements Callable<Integer> {
 
     /**
      * Prints the summary and plots; an interrupted run gets no plots and exit status 130. {@code paused}:
-     * the seconds a console kept the run paused, or -1 without a console.
+     * the seconds a console or a page kept the run paused ({@code pausedBy} says which), or -1 without either.
      */
-    private int finish(Scenario scenario, Simulation sim, Simulation.Result result, boolean writePlots, double paused) {
+    private int finish(Scenario scenario, Simulation sim, Simulation.Result result, boolean writePlots, double paused,
+                       String pausedBy) {
         PrintWriter out = spec.commandLine().getOut();
         if (!options.quiet.on) {
-            print(out, scenario, sim, result, paused);
+            print(out, scenario, sim, result, paused, pausedBy);
         }
         if (sim.wasStoppedEarly() && Interrupts.happened()) {
             spec.commandLine().getErr().println("hpcsim: interrupted: the outputs up to then are in "
@@ -180,7 +253,8 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(PrintWriter out, Scenario s, Simulation sim, Simulation.Result r, double paused) {
+    private static void print(PrintWriter out, Scenario s, Simulation sim, Simulation.Result r, double paused,
+                              String pausedBy) {
         RunMetrics m = r.metrics();
         out.printf(Locale.ROOT, "hpcsim: %d jobs (%d completed, %d killed, %d failed, %d rejected%s) on %s, %s + %s%n",
                 m.total(), m.count(JobStatus.COMPLETED), m.count(JobStatus.KILLED), m.count(JobStatus.FAILED),
@@ -211,7 +285,7 @@ final class RunCommand implements Callable<Integer> {
         // The wall time is the simulation's own: a console's pauses are left out of it and of the rate.
         out.printf(Locale.ROOT, "  %d events in %.2f s (%.0f events/s%s), outputs in %s%n",
                 r.kernel().events(), r.wallSeconds(), r.eventsPerSecond(), paused < 0 ? ""
-                        : String.format(Locale.ROOT, "; not counting %.1f s paused at the console", paused),
+                        : String.format(Locale.ROOT, "; not counting %.1f s paused %s", paused, pausedBy),
                 r.outputDir());
         if (!sim.warnings().isEmpty()) {
             out.printf(Locale.ROOT, "  note: %d warning%s about the settings (printed before the run; summary.json"

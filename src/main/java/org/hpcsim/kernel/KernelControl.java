@@ -51,6 +51,8 @@ public final class KernelControl {
     /** Wall time (System.nanoTime) the run last paused at; measurement only, never a simulation decision. */
     private volatile long pausedSince;
     private volatile long pausedNanos;
+    private volatile Runnable sampler;
+    private volatile boolean sampleWanted;
 
     /** A control for one run; hand it to the executor with the run. */
     public KernelControl() {
@@ -73,6 +75,20 @@ public final class KernelControl {
     /** Whether the run was stopped by {@link #endAt} (not by a stop from outside, nor by its own end). */
     public boolean endedAt() {
         return ending;
+    }
+
+    /**
+     * Calls {@code sampler} on the run's own thread between two instants (nothing else runs then, so it
+     * may read the model's state), once after each {@link #requestSample()}: how a live view follows a
+     * running run without pausing it. It must be quick and must not throw; it never changes the run.
+     */
+    public void sampler(Runnable sampler) {
+        this.sampler = sampler;
+    }
+
+    /** Asks for one call of the sampler before the next instant (from another thread while the run goes on). */
+    public void requestSample() {
+        sampleWanted = true;
     }
 
     /** Pause before the next instant (on demand, from another thread while the run goes on). */
@@ -168,6 +184,13 @@ public final class KernelControl {
 
     /** Coordinator: whether to pause before advancing to {@code next}, having advanced {@code advanced} instants since the last resume. */
     public boolean shouldPause(long next, long advanced) {
+        if (sampleWanted) {
+            sampleWanted = false;
+            Runnable s = sampler;
+            if (s != null) {
+                s.run();
+            }
+        }
         if (next >= endAt) {
             ending = true;
             return true;

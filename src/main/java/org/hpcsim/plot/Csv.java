@@ -70,7 +70,7 @@ public final class Csv implements AutoCloseable {
     }
 
     /** Whether the header names the column. */
-    boolean has(String column) {
+    public boolean has(String column) {
         return columns.containsKey(column);
     }
 
@@ -120,7 +120,7 @@ public final class Csv implements AutoCloseable {
      *
      * @throws InputException naming the file, line and column when it is not a number
      */
-    double number(int column) {
+    public double number(int column) {
         String s = text(column).strip();
         if (s.isEmpty()) {
             return Double.NaN;

@@ -13,7 +13,7 @@ import org.hpcsim.topology.NodeRanges;
  * every event sets a state, so one that changed nothing (a repair of a node that was up) changes
  * nothing here either. Link, CRAC and supply events are not about nodes and are passed over.
  */
-final class NodeStates {
+public final class NodeStates {
     private final boolean[] failed;
     private final boolean[] drained;
 
@@ -28,7 +28,7 @@ final class NodeStates {
      *
      * @throws org.hpcsim.workload.InputException naming the file, line and column of bad input
      */
-    static NodeStates at(Path eventsCsv, int nodes, double time) {
+    public static NodeStates at(Path eventsCsv, int nodes, double time) {
         NodeStates s = new NodeStates(new boolean[nodes], new boolean[nodes]);
         replay(eventsCsv, nodes, time, (t, node, failed, on) -> (failed ? s.failed : s.drained)[node] = on);
         return s;
@@ -118,11 +118,11 @@ final class NodeStates {
         }
     }
 
-    boolean failed(int node) {
+    public boolean failed(int node) {
         return failed[node];
     }
 
-    boolean drained(int node) {
+    public boolean drained(int node) {
         return drained[node];
     }
 }

@@ -44,12 +44,12 @@ public sealed interface Report {
     }
 
     /**
-     * Scheduler or CRAC unit -> events and attempts: an event ({@code event} on {@code target}) took effect at
+     * Scheduler or CRAC unit -> events and attempts, the live view: an event ({@code event} on {@code target}) took effect at
      * {@code time}: a row of events.csv; {@code cause} is {@code scenario} for a scripted event, else
      * the failure model that drew it.
      */
     public record EventLogged(long time, String event, String target, String effect, String cause)
-            implements Report, FailureLogProtocol {
+            implements Report, FailureLogProtocol, ViewProtocol {
         /** How an effect that changed nothing starts, e.g. {@code none: the node was already down}. */
         public static final String NO_EFFECT = "none: ";
 
@@ -68,7 +68,7 @@ public sealed interface Report {
     }
 
     /**
-     * Thermal -> the room's logs, timeseries.csv, jobs.csv (each job's cooling power): the room now draws {@code itPower} W of IT and {@code coolingPower} W of
+     * Thermal -> the room's logs, timeseries.csv, jobs.csv (each job's cooling power), the live view: the room now draws {@code itPower} W of IT and {@code coolingPower} W of
      * cooling; the coldest working unit supplies {@code supply} C (NaN when none works); the hottest
      * inlet is {@code maxInlet} C at the nominal supply (T_sup + D P) and {@code maxInletActual} C with
      * the supply delivered, at {@code hottestNode}; {@code violation} says it is over the redline.
@@ -78,11 +78,11 @@ public sealed interface Report {
     public record ThermalSample(double itPower, double coolingPower, double supply, double maxInlet,
                                 double maxInletActual, int hottestNode, boolean violation, int[] nodes,
                                 double[] watts, int units, int[] unitsDown)
-            implements Report, JobsProtocol, RoomLogProtocol, TimeSeriesProtocol {
+            implements Report, JobsProtocol, RoomLogProtocol, TimeSeriesProtocol, ViewProtocol {
     }
 
-    /** Link -> links.csv, timeseries.csv: link {@code link} now carries {@code load} from {@code jobs} jobs (links.csv, timeseries.csv). */
-    public record LinkLoad(int link, long load, int jobs) implements Report, LinksLogProtocol, TimeSeriesProtocol {
+    /** Link -> links.csv, timeseries.csv, the live view: link {@code link} now carries {@code load} from {@code jobs} jobs. */
+    public record LinkLoad(int link, long load, int jobs) implements Report, LinksLogProtocol, TimeSeriesProtocol, ViewProtocol {
     }
 
     /**
@@ -100,5 +100,12 @@ public sealed interface Report {
      */
     public record InletTotals(long first, long last, double[] inletSeconds, double[] lastInlet, double[] maxInlet)
             implements Report, RoomLogProtocol {
+    }
+
+    /**
+     * Thermal -> the live view, with each sample: every node's delivered inlet temperature (C) as sampled
+     * (the view's heat map). Sent only when the view listens.
+     */
+    public record InletMap(double[] inlets) implements Report, ViewProtocol {
     }
 }

@@ -46,6 +46,9 @@ public final class HeatRecirculation implements Component<ThermalProtocol> {
     /** Who hears the room's samples. */
     public static final Port<Report.ThermalSample> SAMPLES = Port.many("samples", Report.ThermalSample.class,
             "a sample of the room per change (the room's logs, the time series, the jobs' cooling power)");
+    /** Who hears every node's inlet with each sample (the live view's heat map); none when nothing listens. */
+    public static final Port<Report.InletMap> INLET_MAP = Port.many("inlet-map", Report.InletMap.class,
+            "every node's inlet with each sample, to the live view; none when no view listens");
     /** Where the inlet totals go at the end. */
     public static final Port<Report.InletTotals> INLETS = Port.one("inlets", Report.InletTotals.class,
             "every node's integrated and hottest inlet, when the run ends (inlet.csv)");
@@ -53,7 +56,7 @@ public final class HeatRecirculation implements Component<ThermalProtocol> {
     public static final ComponentType<ThermalProtocol> TYPE = ComponentType.of("thermal", ThermalProtocol.class,
             "The room's heat recirculation: every node's inlet rise R = D P, kept one column of D per power change;"
                     + " the CRAC units' loads and the room's samples; a failed unit's nodes taken over, warming",
-            CRACS, SAMPLES, INLETS).withParameters(
+            CRACS, SAMPLES, INLET_MAP, INLETS).withParameters(
                     param("thermal.d-matrix", "the heat-distribution matrix D (or thermal.a-matrix, or a synthetic one)"),
                     param("thermal.layout", "rows, racks and nodes per rack"),
                     param("cooling.failure-rise-rate", "how fast a failed unit's nodes' air warms"),
@@ -65,6 +68,7 @@ public final class HeatRecirculation implements Component<ThermalProtocol> {
     private final Addresses<CracProtocol> cracs;
     private final Address<ThermalProtocol> self;
     private final Addresses<Report.ThermalSample> samples;
+    private final Addresses<Report.InletMap> inletMaps;
     private final Address<Report.InletTotals> inletTotals;
     private final boolean tracePower;
     private final boolean[] working;
@@ -118,6 +122,7 @@ public final class HeatRecirculation implements Component<ThermalProtocol> {
         }
         this.self = ports.self();
         this.samples = ports.toAll(SAMPLES);
+        this.inletMaps = ports.toAll(INLET_MAP);
         this.inletTotals = ports.to(INLETS);
         this.tracePower = tracePower;
         this.working = new boolean[units];
@@ -305,6 +310,9 @@ public final class HeatRecirculation implements Component<ThermalProtocol> {
                 hottest, actualMax > cooling.redline() + 1e-9, nodes, watts, working.length, down);
         for (int i = 0; i < samples.size(); i++) {
             ctx.send(samples.get(i), sample);
+        }
+        for (int i = 0; i < inletMaps.size(); i++) {
+            ctx.send(inletMaps.get(i), new Report.InletMap(inlet.clone()));
         }
     }
 

@@ -24,6 +24,7 @@ import org.hpcsim.protocol.NodeProtocol;
 import org.hpcsim.protocol.SchedulerProtocol;
 import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
+import org.hpcsim.protocol.ViewProtocol;
 import org.hpcsim.report.BatsimJobsLog;
 import org.hpcsim.report.FailureLog;
 import org.hpcsim.report.IoLog;
@@ -35,6 +36,7 @@ import org.hpcsim.report.RunProgress;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.report.TimeSeriesLog;
 import org.hpcsim.report.TimeSeriesOptions;
+import org.hpcsim.report.ViewSink;
 import org.hpcsim.room.CracUnit;
 import org.hpcsim.room.PowerMeter;
 import org.hpcsim.room.HeatRecirculation;
@@ -55,7 +57,8 @@ import org.hpcsim.feeder.TraceFeeder;
  * among senders): the compute nodes, the scheduler, the trace feeder, the links (links model), the
  * I/O nodes (I/O over links), the thermal actor and the CRAC units (a modelled room), then the output
  * sinks, each only when its output is on: jobs.csv (always), timeseries.csv, links.csv, the room's
- * logs, power.csv, events and attempts, io.csv, batsim_jobs.csv. Each sink is connected to the ports
+ * logs, power.csv, events and attempts, io.csv, batsim_jobs.csv, and the live view's sink when the run is
+ * served. Each sink is connected to the ports
  * it listens to; a sink's output is added by one entry here.
  */
 final class Assembly {
@@ -69,6 +72,8 @@ final class Assembly {
     volatile FailureLog failureLog;
     /** io.csv, for the summary; null when no job does I/O, or until created. */
     volatile IoLog ioLog;
+    /** The live view's sink, for its sampler; null unless the run is served. */
+    final ViewSink view;
 
     /**
      * Where a time-parallel window starts (see {@link TimeWindows}): its feeder first wakes at
@@ -87,11 +92,12 @@ final class Assembly {
      * @param linkCount link actors (the links model), else 0
      * @param ioCount   I/O node actors (I/O over link actors), else 0
      * @param logEvents whether events.csv and attempts.csv are written
+     * @param served    whether a live view follows the run (its sink is added last)
      */
     Assembly(Scenario scenario, Topology topology, int[] spanRanks, SchedulerCore core, LinkMap links,
              NetworkPlanner network, Room room, FailureModel failureModel, IoAssignment io, int linkCount, int ioCount, boolean logEvents,
-             OutputDirectory out, JobStream jobs, RunProgress progress, CompletableFuture<RunMetrics> metrics,
-             Window window) {
+             boolean served, OutputDirectory out, JobStream jobs, RunProgress progress,
+             CompletableFuture<RunMetrics> metrics, Window window) {
         int n = topology.size();
         NetworkOptions net = scenario.network();
         boolean linksModel = net.model() == NetworkOptions.Model.LINKS;
@@ -194,6 +200,20 @@ final class Assembly {
         if (scenario.batsimOutput()) {
             wiring.connect(scheduler, Scheduler.JOBS, wiring.add(BatsimJobsLog.TYPE,
                     ports -> BatsimOutput.open(scenario, room, network, out)));
+        }
+        if (served) {
+            // Last, so every other component keeps its id: a served run writes what the same run unserved does.
+            view = new ViewSink(linksModel ? links.size() : 0);
+            Address<ViewProtocol> v = wiring.add(ViewSink.TYPE, ports -> view);
+            wiring.connect(scheduler, Scheduler.EVENTS, v);
+            wiring.connect(linkActors, Link.LOADS, v);
+            if (thermal != null) {
+                wiring.connect(thermal, HeatRecirculation.SAMPLES, v);
+                wiring.connect(thermal, HeatRecirculation.INLET_MAP, v);
+                wiring.connect(cracs, CracUnit.EVENTS, v);
+            }
+        } else {
+            view = null;
         }
 
         if (first != null) {

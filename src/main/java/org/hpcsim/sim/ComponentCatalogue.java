@@ -16,6 +16,7 @@ import org.hpcsim.report.JobsLog;
 import org.hpcsim.report.LinksCsv;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.report.TimeSeriesLog;
+import org.hpcsim.report.ViewSink;
 import org.hpcsim.room.CracUnit;
 import org.hpcsim.room.PowerMeter;
 import org.hpcsim.room.HeatRecirculation;
@@ -34,7 +35,7 @@ public final class ComponentCatalogue {
     public static final List<ComponentType<?>> KINDS = List.of(ComputeNode.TYPE, Scheduler.TYPE,
             TraceFeeder.TYPE, Link.TYPE, IoNode.TYPE, HeatRecirculation.TYPE, CracUnit.TYPE, JobsLog.TYPE,
             TimeSeriesLog.TYPE, LinksCsv.TYPE, ThermalLog.TYPE, PowerMeter.TYPE, FailureLog.TYPE, IoLog.TYPE,
-            BatsimJobsLog.TYPE);
+            BatsimJobsLog.TYPE, ViewSink.TYPE);
 
     private ComponentCatalogue() {
     }

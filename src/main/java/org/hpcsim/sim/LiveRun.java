@@ -17,6 +17,7 @@ import org.hpcsim.kernel.KernelControl;
 import org.hpcsim.time.SimTime;
 import org.hpcsim.protocol.Report;
 import org.hpcsim.report.ThermalLog;
+import org.hpcsim.report.ViewSink;
 import org.hpcsim.scheduling.RunningJob;
 import org.hpcsim.scheduling.SchedulerCore;
 import org.hpcsim.topology.NodeRanges;
@@ -31,12 +32,16 @@ import org.hpcsim.workload.Job;
  * a run paused and injected gives the outputs of the same run with the events in its scenario.
  */
 public final class LiveRun {
+    /** How many queued and running jobs a frame lists. */
+    private static final int FRAME_JOBS = 30;
+
     private final Simulation simulation;
     private final CompletableFuture<Simulation.Result> result = new CompletableFuture<>();
     private final CompletableFuture<KernelControl> control = new CompletableFuture<>();
     private KernelControl.Pause pause;
     private long clock;
     private volatile boolean interrupted;
+    private volatile String stoppedBy = "console";
 
     private LiveRun(Simulation simulation) {
         this.simulation = simulation;
@@ -47,6 +52,17 @@ public final class LiveRun {
      * actors; it pauses before the first instant at or after {@code pauseAt}.
      */
     public static LiveRun start(Simulation simulation, Supplier<ActorRuntime> runtime, long pauseAt) {
+        return start(simulation, runtime, pauseAt, false);
+    }
+
+    /**
+     * As {@link #start(Simulation, Supplier, long)}; {@code served}: a live view follows the run, so its
+     * sink joins the wiring plan (see {@link #frame} and {@link #sampleWhileRunning}).
+     */
+    public static LiveRun start(Simulation simulation, Supplier<ActorRuntime> runtime, long pauseAt, boolean served) {
+        if (served) {
+            simulation.serve();
+        }
         LiveRun live = new LiveRun(simulation);
         live.clock = pauseAt;
         Thread thread = new Thread(() -> {
@@ -82,7 +98,8 @@ public final class LiveRun {
             return false;
         }
         pause = p.get();
-        if (pause.started() && clock <= pause.lastInstant()) {
+        if (pause.started() && (clock <= pause.lastInstant() || pause.next() < clock)) {
+            // Also when a requested pause came before the time it was to run until.
             clock = pause.lastInstant();
         } else if (!pause.started() && clock == Long.MIN_VALUE) {
             clock = 0;
@@ -156,9 +173,14 @@ public final class LiveRun {
         interrupted = true;
     }
 
+    /** Who the next {@link #quit} says stopped the run in summary.json ({@code console}, or {@code view}). */
+    public void stoppedBy(String by) {
+        stoppedBy = by;
+    }
+
     /** Ends the run now: jobs still queued or running end unfinished, and the outputs are written. */
     public void quit() {
-        simulation.stoppedEarly(interrupted ? "interrupt" : "console");
+        simulation.stoppedEarly(interrupted ? "interrupt" : stoppedBy);
         control.join().stop(clock);
     }
 
@@ -186,6 +208,120 @@ public final class LiveRun {
     public double pausedSeconds() {
         KernelControl c = control.getNow(null);
         return c == null ? 0 : c.pausedNanos() / 1e9;
+    }
+
+    /** Where a live view draws a run's nodes, links and room. */
+    public static LiveLayout layout(Simulation simulation) {
+        Room room = simulation.room();
+        return LiveLayout.of(simulation.topology(), simulation.links(), room == null ? null : room.layout());
+    }
+
+    /**
+     * The run as a live view shows it; only while it is paused or over (nothing runs then), or from the
+     * sampler of {@link #sampleWhileRunning}, which the kernel calls between instants.
+     *
+     * @param state {@code paused}, {@code running} or {@code ended}
+     * @param now   the time to show
+     * @param next  the next instant due, or {@link SimTime#NEVER}
+     */
+    LiveFrame frame(String state, long now, long next) {
+        SchedulerCore core = simulation.core();
+        MachineState m = core.machine();
+        int n = m.size();
+        int[] nodeState = new int[n];
+        long[] nodeJob = new long[n];
+        int down = 0;
+        int drained = 0;
+        for (int node = 0; node < n; node++) {
+            int owner = m.owner(node);
+            nodeJob[node] = owner >= 0 ? core.runningJob(owner).job().id() : -1;
+            if (core.isDown(node)) {
+                nodeState[node] = LiveFrame.DOWN;
+                down++;
+            } else if (core.isDrained(node) && owner < 0) {
+                nodeState[node] = LiveFrame.DRAINED;
+                drained++;
+            } else {
+                nodeState[node] = owner >= 0 ? LiveFrame.BUSY : LiveFrame.FREE;
+            }
+        }
+        List<Job> queued = core.queued();
+        double work = 0;
+        List<LiveFrame.QueuedJob> head = new ArrayList<>();
+        for (Job j : queued) {
+            work += (double) j.nodes() * j.estimate();
+            if (head.size() < FRAME_JOBS) {
+                head.add(new LiveFrame.QueuedJob(j.id(), j.nodes(), j.estimate(), j.arrival()));
+            }
+        }
+        List<LiveFrame.RunningJob> running = new ArrayList<>();
+        int runningCount = 0;
+        int busy = 0;
+        for (RunningJob r : core.running()) {
+            runningCount++;
+            busy += r.nodes().length;
+            if (running.size() < FRAME_JOBS) {
+                running.add(new LiveFrame.RunningJob(r.job().id(), r.nodes().length, r.start(), r.estimatedEnd()));
+            }
+        }
+        ViewSink view = simulation.viewSink();
+        LiveFrame.RoomState room = null;
+        long[] loads = new long[0];
+        List<LiveFrame.Event> events = new ArrayList<>();
+        if (view != null) {
+            Report.ThermalSample s = view.sample();
+            if (s != null) {
+                room = new LiveFrame.RoomState(s.itPower(), s.coolingPower(), s.supply(), s.maxInletActual(),
+                        s.hottestNode(), simulation.scenario().thermal().redline(), s.units(), s.unitsDown().clone(),
+                        view.inlets());
+            }
+            loads = view.loads();
+            for (Report.EventLogged e : view.events()) {
+                events.add(new LiveFrame.Event(e.time(), e.event(), e.target(), e.effect(), e.cause()));
+            }
+        }
+        return new LiveFrame(state, now, next, nodeState, nodeJob, queued.size(), work / 3.6e9, runningCount, busy,
+                down, drained, simulation.runProgress().jobsDone(), head, running, room, loads, events);
+    }
+
+    /**
+     * The run as a live view shows it while paused; {@code state}: {@code paused}, or {@code running} for
+     * a pause between two chunks of a run going on at a given speed.
+     */
+    public LiveFrame pausedFrame(String state) {
+        return frame(state, clock, pause.next());
+    }
+
+    /** The run as a live view shows it once it is over. */
+    public LiveFrame endedFrame() {
+        return frame("ended", lastTime(), SimTime.NEVER);
+    }
+
+    /** The last instant simulated, 0 before the first. */
+    private long lastTime() {
+        KernelControl.Pause p = pause;
+        return simulation.kernelProgress() == null ? (p == null || !p.started() ? 0 : p.lastInstant())
+                : Math.max(0, simulation.kernelProgress().time());
+    }
+
+    /**
+     * While the run goes on, hands {@code frames} a frame made on the run's thread between two instants,
+     * once per {@link #requestSample()}: the view follows the run without pausing it.
+     */
+    public void sampleWhileRunning(java.util.function.Consumer<LiveFrame> frames) {
+        control.join().sampler(() -> {
+            try {
+                frames.accept(frame("running", Math.max(0, simulation.kernelProgress().time()), SimTime.NEVER));
+            } catch (RuntimeException e) {
+                // A view's failure must never fail the run it watches: that frame is lost, and said so.
+                org.slf4j.LoggerFactory.getLogger(LiveRun.class).warn("view: a frame could not be made: {}", e.toString());
+            }
+        });
+    }
+
+    /** Asks for one frame from the running run (see {@link #sampleWhileRunning}). */
+    public void requestSample() {
+        control.join().requestSample();
     }
 
     /** One line: time, jobs and nodes, and in a modelled room the room's state. */

@@ -29,6 +29,7 @@ import org.hpcsim.network.NetworkOptions;
 import org.hpcsim.registry.Registry;
 import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.report.ThermalLog;
+import org.hpcsim.report.ViewSink;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.failure.FailureModel;
 import org.hpcsim.report.FailureLog;
@@ -115,6 +116,7 @@ public final class Simulation {
     private volatile String stoppedBy;
     private volatile KernelControl control;
     private boolean forceOutput;
+    private boolean served;
     private final List<String> warnings = new ArrayList<>();
     private final RunProgress runProgress = new RunProgress();
     private volatile KernelProgress kernelProgress;
@@ -398,8 +400,8 @@ public final class Simulation {
             try (HeapAfterGc heap = new HeapAfterGc()) {
                 outcome = tw.run((stream, window) -> {
                     Assembly a = new Assembly(scenario, topology, spanRanks, first[0] == null ? core : cores.get(),
-                            links, network, room, failureModel, io, 0, 0, logsEvents(false), out, stream, runProgress,
-                            metrics, window);
+                            links, network, room, failureModel, io, 0, 0, logsEvents(false), false, out, stream,
+                            runProgress, metrics, window);
                     if (first[0] == null) {
                         first[0] = a;
                     }
@@ -446,7 +448,7 @@ public final class Simulation {
             kernelProgress = progress;
             CompletableFuture<RunMetrics> metrics = new CompletableFuture<>();
             assembly = new Assembly(scenario, topology, spanRanks, core, links, network, room, failureModel, io,
-                    linkActors(), ioActors(), logsEvents(live != null), out, jobs, runProgress, metrics, null);
+                    linkActors(), ioActors(), logsEvents(live != null), served, out, jobs, runProgress, metrics, null);
             KernelControl control = new KernelControl();
             control.endAt(scenario.until());
             this.control = control;
@@ -540,7 +542,28 @@ public final class Simulation {
         this.forceOutput = force;
     }
 
-    /** Marks the run as stopped before its end ({@code by}: "console", "interrupt" or "until"), for summary.json. */
+    /** Makes the run one a live view follows ({@code run --serve}): its sink joins the wiring plan. Before {@link #run}. */
+    void serve() {
+        this.served = true;
+    }
+
+    /** The live view's sink once the run has started, or null (not served, or not started). */
+    ViewSink viewSink() {
+        Assembly a = assembly;
+        return a == null ? null : a.view;
+    }
+
+    /** The machine's links (network model), or null. */
+    LinkMap links() {
+        return links;
+    }
+
+    /** The modelled room, or null. */
+    Room room() {
+        return room;
+    }
+
+    /** Marks the run as stopped before its end ({@code by}: "console", "view", "interrupt" or "until"), for summary.json. */
     void stoppedEarly(String by) {
         stoppedBy = by;
         stoppedEarly = true;

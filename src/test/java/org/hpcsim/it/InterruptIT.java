@@ -137,4 +137,40 @@ class InterruptIT {
         assertEquals(0, again.status(), again.output());
         assertEquals(4, Files.readAllLines(sweep.resolve("results.csv")).size());
     }
+
+    @Test
+    void ctrlCInAServedRunStopsItAt130AndAfterItsEndClosesTheViewWithItsStatus() throws Exception {
+        Path run = dir.resolve("out-served");
+        try (Launcher.Terminal t = new Launcher.Terminal(dir, Launcher.bin() + " run --serve 0 --start -t big.swf"
+                + " -m mesh:16x8 -o " + run)) {
+            t.await("the view's address", () -> t.screen().contains("the run goes on"), 60);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(http://\\S+)").matcher(t.screen());
+            assertTrue(m.find(), t.screen());
+            java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+            java.net.URI state = java.net.URI.create(m.group(1) + "api/state");
+            // Stopped at 0, before the trace feeder's first instant, a run records no job (the console's quit and
+            // --until 0 do the same): interrupt it once it has got going.
+            t.await("the run past its first instant", () -> {
+                try {
+                    String body = http.send(java.net.http.HttpRequest.newBuilder(state).build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+                    return body.matches("(?s).*\"t\":[1-9].*");
+                } catch (IOException | InterruptedException e) {
+                    return false;
+                }
+            }, 60);
+            t.type(CTRL_C);
+            assertEquals(130, t.exit(), t.screen());
+        }
+        assertStoppedByInterruptWithEveryJob(run);
+
+        Path ended = dir.resolve("out-served-ended");
+        try (Launcher.Terminal t = new Launcher.Terminal(dir, Launcher.bin() + " run --serve 0 --start -o " + ended)) {
+            t.await("the final state served", () -> t.screen().contains("its final state is served at"), 60);
+            t.type(CTRL_C);
+            assertEquals(0, t.exit(), t.screen());
+            assertTrue(t.screen().contains("hpcsim: closing the view"), t.screen());
+        }
+        assertEquals("false", SummaryJson.read(ended.resolve("summary.json")).text("stopped_early"));
+    }
 }

@@ -197,6 +197,32 @@ class KernelControlTest {
     }
 
     @Test
+    void aRequestedSampleRunsOnceBetweenInstantsSeesTheSettledStateAndChangesNothing() throws Exception {
+        Model reference = new Model(2);
+        scheduleBase(reference);
+        await(reference.start());
+
+        Model sampled = new Model(2);
+        scheduleBase(sampled);
+        KernelControl control = sampled.kernel.control();
+        List<Map<Integer, List<String>>> samples = Collections.synchronizedList(new ArrayList<>());
+        control.sampler(() -> samples.add(sampled.logs()));
+        control.requestSample();
+        control.pauseAt(15);
+        CompletableFuture<KernelStats> run = sampled.start();
+        assertTrue(control.awaitPause().isPresent());
+        assertEquals(List.of(Map.of(0, List.of(), 1, List.of())), samples, "one sample, before the first instant");
+        control.requestSample();
+        control.pauseAt(SimTime.NEVER);
+        control.resume();
+        await(run);
+        assertEquals(2, samples.size(), "one sample per request");
+        assertEquals(Map.of(0, List.of("10,0:a"), 1, List.of("10,1:b")), samples.get(1),
+                "the second sample sees every round of instant 10 and nothing of 17");
+        assertEquals(reference.logs(), sampled.logs());
+    }
+
+    @Test
     void pausingBeforeTheFirstInstantThenSteppingPausesAfterEachInstant() throws Exception {
         Model m = new Model(2);
         m.schedule(0, note("a", send(1, 5, note("b"))), 10);
@@ -286,6 +312,23 @@ class KernelControlTest {
         control.stop(500);
         assertEquals(10, await(run).endTime());
         assertEquals(List.of("10,0:a", "10,1:winddown stopped=true", "end@10"), m.logs().get(0));
+    }
+
+    @Test
+    void aStopAtTheTimeOfAMessageInjectedInTheSamePauseWindsDownThereWithoutDeliveringIt() throws Exception {
+        // As a console's run until 15, inject at 15, quit: the run ends at 15 as one stopped there by
+        // until, the injected message (like any other due then) never delivered.
+        Model m = new Model(1);
+        m.schedule(0, windDown("a"), 10);
+        m.schedule(0, note("b"), 20);
+        KernelControl control = m.kernel.control();
+        control.pauseAt(15);
+        CompletableFuture<KernelStats> run = m.start();
+        control.awaitPause().orElseThrow();
+        m.inject(0, note("x"), 15);
+        control.stop(15);
+        assertEquals(15, await(run).endTime());
+        assertEquals(List.of("10,0:a", "15,1:winddown stopped=true", "end@15"), m.logs().get(0));
     }
 
     @Test

@@ -40,6 +40,24 @@ class LiveRunTest {
     }
 
     @Test
+    void aPauseAskedForBeforeTheRunUntilTimeShowsTheTimeItReallyPausedAt() throws Exception {
+        Simulation sim = Simulation.prepare(Runs.scenario("trace", TRACE, "machine", "mesh:16x8",
+                "output.dir", dir.resolve("asked").toString()), StandardPolicies.registry());
+        LiveRun live = LiveRun.start(sim, TestRuntime::get, SimTime.seconds(3600));
+        assertTrue(live.awaitPause());
+        long until = SimTime.seconds(30 * 86400);
+        live.runUntil(until);
+        live.requestPause();
+        assertTrue(live.awaitPause());
+        assertTrue(live.clock() < until, "paused before the run until time, at " + live.clock());
+        // An event just after where it paused is taken: the clock is not the run until time.
+        live.inject("at " + SimTime.format(live.clock() + SimTime.seconds(1)) + "s fail node 3");
+        live.quit();
+        assertFalse(live.awaitPause());
+        live.result();
+    }
+
+    @Test
     void aThermalRunsStatusTellsTheRoomsHottestInletPowerAndWhichCracUnitsAreDown() throws Exception {
         Simulation sim = Simulation.prepare(Runs.scenario("trace", TRACE, "machine", "mesh:4x5x2",
                 "workload.cores-per-node", "4", "thermal.enabled", "true", "cooling.units", "[\"0-19\",\"20-39\"]",

@@ -232,6 +232,9 @@ public final class SequentialExecutor implements Executor {
 
         /** As the Pekko coordinator does: a stop ends the run (at {@code stopAt} if it lies before the next instant). */
         private void resume(Resume r) {
+            // Injected messages are checked against the last instant, before a stop moves time to its own
+            // time: one due exactly then is never delivered, as a run stopped there by until.
+            long last = time;
             if (r.stop()) {
                 stopRequested = true;
                 stoppedEarly = true;
@@ -241,9 +244,9 @@ public final class SequentialExecutor implements Executor {
                 }
             }
             for (Envelope e : r.injected()) {
-                if (e.time() <= time) {
+                if (e.time() <= last) {
                     throw new KernelFailure("sequential executor got an injected message due at " + e.time()
-                            + ", not after " + time + ": " + e);
+                            + ", not after " + last + ": " + e);
                 }
                 pending.add(e);
             }
