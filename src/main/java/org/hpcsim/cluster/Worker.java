@@ -155,7 +155,7 @@ public final class Worker {
                 + " (from the coordinator)"), Map.of("output.dir", dir.toString()));
         Registry registry = registry(Scenario.plugins(config));
         Scenario scenario = Scenario.from(config, registry);
-        Simulation.prepare(scenario, registry).run(runtime);
+        Simulation.prepareBesideOthers(scenario, registry, new org.hpcsim.workload.ScanProgress()).run(runtime);
         if (scenario.plots()) {
             RunPlots.write(dir, dir.resolve("plots"), PlotOptions.defaults());
         }

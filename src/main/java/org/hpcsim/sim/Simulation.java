@@ -156,8 +156,20 @@ public final class Simulation {
 
     /** As {@link #prepare(Scenario, Registry)}, telling {@code scan} how far the trace has been read. */
     public static Simulation prepare(Scenario scenario, Registry registry, ScanProgress scan) {
+        return prepare(scenario, registry, scan, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * As {@link #prepare(Scenario, Registry, ScanProgress)}, for a run beside others (a sweep's): with
+     * automatic threads it gets one thread and nothing beside it, since the cores run the other runs.
+     */
+    public static Simulation prepareBesideOthers(Scenario scenario, Registry registry, ScanProgress scan) {
+        return prepare(scenario, registry, scan, 1);
+    }
+
+    /** @param machineCores the cores this run may use when its threads are automatic */
+    private static Simulation prepare(Scenario scenario, Registry registry, ScanProgress scan, int machineCores) {
         TraceOpener format = registry.traceOpener(scenario.traceFormat(), scenario.trace());
-        int machineCores = Runtime.getRuntime().availableProcessors();
         Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan,
                 EnginePlan.mayUseWindows(scenario.kernel(), machineCores) ? Trace.KEEP_AT_MOST : 0);
         Topology topology = InputChecks.machine(scenario, trace);

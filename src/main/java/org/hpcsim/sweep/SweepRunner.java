@@ -514,7 +514,7 @@ public final class SweepRunner implements AutoCloseable {
         reporter.changed();
         SummaryJson summary;
         try {
-            Simulation sim = Simulation.prepare(c.scenario(), registry, r.scan);
+            Simulation sim = Simulation.prepareBesideOthers(c.scenario(), registry, r.scan);
             r.simulation = sim;
             reporter.changed();
             sim.run(runtime);
