@@ -5,8 +5,8 @@ import org.hpcsim.time.SimTime;
 
 /**
  * The room's cooling power over time, a step function from each committed sample to the next, with
- * the cooling energy integrated up to every sample: what a job's mean cooling power over its run and
- * the run's cooling energy are read from.
+ * the cooling energy integrated up to every sample: what a job's mean cooling power over its run is
+ * read from (the jobs' sink keeps it; the room's log integrates only the run's total).
  */
 final class CoolingHistory {
     private long[] times = new long[1024];
@@ -30,16 +30,6 @@ final class CoolingHistory {
     /** Samples committed. */
     int samples() {
         return samples;
-    }
-
-    /** The first sample's time (only when there is one). */
-    long first() {
-        return times[0];
-    }
-
-    /** The cooling power since the last sample, W (0 before any). */
-    double power() {
-        return power;
     }
 
     /** Cooling energy (J) from the first sample to {@code time} (at or after the first sample). */

@@ -48,10 +48,18 @@ public final class ThermalLog extends FileSink<RoomLogProtocol> {
     private Report.InletTotals inlets;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 1024);
     private final StringBuilder powerBuffer = new StringBuilder();
-    private final CoolingHistory cooling = new CoolingHistory();
+    /** Samples committed, the first one's time and the last one's (they hold until the next). */
+    private int samples;
+    private long firstTime;
     private long lastTime;
     private double it;
     private double itEnergy;
+    /**
+     * The cooling power since the last sample and the cooling energy up to it, integrated as the IT
+     * energy is: only the total is reported here (jobs.csv's sink keeps the history a job's mean needs).
+     */
+    private double cooling;
+    private double coolingEnergy;
     private double peakInlet = Double.NEGATIVE_INFINITY;
     private double peakActual = Double.NEGATIVE_INFINITY;
     private double coldestSupply = Double.POSITIVE_INFINITY;
@@ -124,7 +132,10 @@ public final class ThermalLog extends FileSink<RoomLogProtocol> {
         pending = null;
         last = s;
         advance(time);
-        cooling.commit(time, s.coolingPower());
+        if (samples++ == 0) {
+            firstTime = time;
+        }
+        cooling = s.coolingPower();
         lastTime = time;
         it = s.itPower();
         peakInlet = Math.max(peakInlet, s.maxInlet());
@@ -169,8 +180,9 @@ public final class ThermalLog extends FileSink<RoomLogProtocol> {
     }
 
     private void advance(long time) {
-        if (cooling.samples() > 0) {
+        if (samples > 0) {
             itEnergy += it * SimTime.toSeconds(time - lastTime);
+            coolingEnergy += cooling * SimTime.toSeconds(time - lastTime);
         }
     }
 
@@ -215,15 +227,15 @@ public final class ThermalLog extends FileSink<RoomLogProtocol> {
      * from the jobs' sink, which measures each job's.
      */
     public Summary summary(long end, double meanJobCoolingPower) {
-        int samples = cooling.samples();
-        long from = samples == 0 ? end : cooling.first();
+        long from = samples == 0 ? end : firstTime;
         long to = Math.max(end, lastTime);
         double itJ = itEnergy + it * SimTime.toSeconds(to - lastTime);
-        double coolJ = cooling.energyAt(to);
+        double coolJ = samples == 0 || to == lastTime ? coolingEnergy
+                : coolingEnergy + cooling * SimTime.toSeconds(to - lastTime);
         double seconds = SimTime.toSeconds(to - from);
         long violated = violationTime + (violating ? to - violationStart : 0);
         return new Summary(itJ / 3.6e6, coolJ / 3.6e6, seconds > 0 ? itJ / seconds : it,
-                seconds > 0 ? coolJ / seconds : cooling.power(), meanJobCoolingPower,
+                seconds > 0 ? coolJ / seconds : cooling, meanJobCoolingPower,
                 peakInlet, peakActual, coldestSupply, violations, SimTime.toSeconds(violated), samples);
     }
 

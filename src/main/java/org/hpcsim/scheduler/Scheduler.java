@@ -150,8 +150,12 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     private final Addresses<Report.Counts> counts;
     private final TreeMap<Integer, Pending> pending = new TreeMap<>();
     private final Map<Integer, History> histories = new HashMap<>();
-    /** The instant's reports, in the order they were made, each with its listeners. */
-    private final List<Outgoing<?>> records = new ArrayList<>();
+    /**
+     * The instant's reports, in the order they were made, and beside each the sinks that listen to it
+     * (two lists rather than a pair per report: nothing allocated per report but the report).
+     */
+    private final List<Object> records = new ArrayList<>();
+    private final List<Addresses<?>> listeners = new ArrayList<>();
     private final Addresses<NodeProtocol> nodes;
     private final NetworkPlanner network;
     private final NodePower nodePower;
@@ -258,8 +262,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             Job job = arrived.job();
             String reason = core.submit(job);
             if (reason != null) {
-                records.add(new Outgoing<>(jobEnds, new Report.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason,
-                        null)));
+                record(jobEnds, new Report.JobEnded(job, -1, -1, null, JobStatus.REJECTED, reason, null));
             }
             ctx.requestEndOfInstant();
         } else if (message instanceof SchedulerProtocol.Called) {
@@ -397,7 +400,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             ended(r.job(), r.start(), p.end, r.nodes(), status, reason, use(p));
             jobEnded(r, status, reason);
             if (p.io.any()) {
-                records.add(new Outgoing<>(ioEnds, p.io.ended(core.model().io(), r.job(), p.plan, p.contention)));
+                record(ioEnds, p.io.ended(core.model().io(), r.job(), p.plan, p.contention));
             }
         }
         ctx.requestEndOfInstant();
@@ -455,13 +458,13 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         AttemptAccounting.Failure f = accounting.failed(original.runTime(), h == null ? 0 : h.saved(),
                 AttemptAccounting.workDone(attempt.runTime(), p.workDone, p.plan, elapsed), elapsed, r.nodes().length);
         boolean last = lastAttempt(number);
-        records.add(new Outgoing<>(attemptEnds, new Report.AttemptEnded(original, number, r.start(), p.failedAt,
-                r.nodes(), (last ? JobFate.KILL : failures.fate()).outcome(), p.failure, f.savedNow(), f.lost())));
+        record(attemptEnds, new Report.AttemptEnded(original, number, r.start(), p.failedAt,
+                r.nodes(), (last ? JobFate.KILL : failures.fate()).outcome(), p.failure, f.savedNow(), f.lost()));
         if (last) {
             String reason = failures.fate() == JobFate.KILL ? p.failure : p.failure + " on attempt " + number
                     + " of at most " + failures.maxAttempts() + " (failures.max-attempts)";
-            records.add(new Outgoing<>(jobEnds, new Report.JobEnded(original, r.start(), p.failedAt, r.nodes(),
-                    JobStatus.FAILED, reason, use(p), number, firstStart)));
+            record(jobEnds, new Report.JobEnded(original, r.start(), p.failedAt, r.nodes(),
+                    JobStatus.FAILED, reason, use(p), number, firstStart));
             jobEnded(r, JobStatus.FAILED, reason);
             return;
         }
@@ -668,7 +671,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         sentDrained = drained;
         sentQueued = queued;
         sentRunning = running;
-        new Outgoing<>(counts, new Report.Counts(busy, failed, drained, queued, running)).send(ctx);
+        sendAll(counts, new Report.Counts(busy, failed, drained, queued, running));
     }
 
     /**
@@ -681,19 +684,36 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         History h = histories.remove(job.index());
         int attempts = (h == null ? 0 : h.attempts()) + (nodes == null ? 0 : 1);
         long firstStart = h != null ? h.firstStart() : nodes == null ? -1 : start;
-        records.add(new Outgoing<>(jobEnds, new Report.JobEnded(h == null ? job : h.original(), start, end, nodes,
-                status, reason, use, attempts, firstStart)));
+        record(jobEnds, new Report.JobEnded(h == null ? job : h.original(), start, end, nodes,
+                status, reason, use, attempts, firstStart));
     }
 
+    /** Holds {@code report} for its listeners {@code to} until the instant's reports are sent (nothing if none listens). */
+    private <T> void record(Addresses<T> to, T report) {
+        if (to.size() > 0) {
+            records.add(report);
+            listeners.add(to);
+        }
+    }
+
+    /** Sends the instant's reports, in the order they were made; {@link #record} paired each with its listeners. */
+    @SuppressWarnings("unchecked")
     private void flushRecords() {
-        for (Outgoing<?> r : records) {
-            r.send(ctx);
+        for (int i = 0; i < records.size(); i++) {
+            sendAll((Addresses<Object>) listeners.get(i), records.get(i));
         }
         records.clear();
+        listeners.clear();
+    }
+
+    private <T> void sendAll(Addresses<T> to, T report) {
+        for (int i = 0; i < to.size(); i++) {
+            ctx.send(to.get(i), report);
+        }
     }
 
     private void log(long time, String event, String target, String effect, String cause) {
-        records.add(new Outgoing<>(events, new Report.EventLogged(time, event, target, effect, cause)));
+        record(events, new Report.EventLogged(time, event, target, effect, cause));
         ctx.requestEndOfInstant();
     }
 
@@ -706,14 +726,5 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         return new Report.NetworkUse(p.plan.tau(), c == null ? Double.NaN : c.sigmaMean(),
                 c == null ? Double.NaN : c.sigmaMax(), p.plan.hopBytes(),
                 c == null ? p.plan.maxOwnWeight() : c.maxLinkLoad());
-    }
-
-    /** A report and the sinks that listen to it, sent in the order the reports were made. */
-    private record Outgoing<T>(Addresses<T> to, T report) {
-        void send(Context ctx) {
-            for (int i = 0; i < to.size(); i++) {
-                ctx.send(to.get(i), report);
-            }
-        }
     }
 }

@@ -66,6 +66,38 @@ class ThermalLogTest {
         assertEquals("0,0,0,0,27.000000,28.000000", inlets(t, 5 * S).get(1));
     }
 
+    /** The summary after samples of {@code coolingWatts[i]} at {@code times[i]} and the last job's end at {@code end}. */
+    private ThermalLog.Summary summary(long[] times, double[] coolingWatts, long end) {
+        ThermalLog log = ThermalLog.open(dir.resolve("thermal.csv"), null, dir.resolve("inlet.csv"), ROOM);
+        ComponentTester sink = ComponentTester.of(LOG, 1, ComponentTester.ports(LOG, 0), ports -> log);
+        for (int i = 0; i < times.length; i++) {
+            sink.run(new KernelCommand.DeliverOne(times[i], 1, new Envelope(times[i], 1, 0, i, LOG,
+                    new Report.ThermalSample(1000, coolingWatts[i], 18, 25, 25, 0, false, null, null, 1, new int[0]))));
+            sink.run(new KernelCommand.EndOfInstant(times[i], 2));
+        }
+        return log.summary(end, Double.NaN);
+    }
+
+    @Test
+    void theCoolingEnergyIsEachSamplesPowerUntilTheNextAndTheLastOneUntilTheEnd() {
+        // 100 W for 10 s, 300 W for 5 s, then 50 W from 15 s to the last job's end at 20 s: 2,750 J.
+        ThermalLog.Summary s = summary(new long[] {0, 10 * S, 15 * S}, new double[] {100, 300, 50}, 20 * S);
+        assertEquals(2750 / 3.6e6, s.coolingEnergyKwh(), 1e-15);
+        assertEquals(137.5, s.meanCoolingPower(), 1e-12);
+        assertEquals(3, s.samples());
+        // A last job ending at the last sample, or before it: the span ends at the last sample.
+        assertEquals(2500 / 3.6e6, summary(new long[] {0, 10 * S, 15 * S}, new double[] {100, 300, 50}, 15 * S)
+                .coolingEnergyKwh(), 1e-15);
+        assertEquals(2500 / 3.6e6, summary(new long[] {0, 10 * S, 15 * S}, new double[] {100, 300, 50}, 12 * S)
+                .coolingEnergyKwh(), 1e-15);
+        // One sample and no length: its power is the mean; no sample: nothing drawn.
+        assertEquals(70, summary(new long[] {4 * S}, new double[] {70}, 4 * S).meanCoolingPower());
+        ThermalLog.Summary none = summary(new long[0], new double[0], 9 * S);
+        assertEquals(0, none.coolingEnergyKwh());
+        assertEquals(0, none.meanCoolingPower());
+        assertEquals(0, none.samples());
+    }
+
     @Test
     void aRunOfNoLengthShowsTheOnlySampleAndAnUnsampledRoomNothing() throws IOException {
         Report.InletTotals t = new Report.InletTotals(3 * S, 3 * S, new double[4], new double[] {20, 21, 22, 23},
