@@ -359,7 +359,8 @@ public final class ComputeNode implements Component<NodeProtocol> {
     private void compute() {
         phase = Phase.COMPUTE;
         flow = computeFlow;
-        fluid = new FluidJob(work, flow.c(), flow.tau(), ctx.now(), ctx.now() + limit, flow.links().length);
+        fluid = new FluidJob(work, flow.c(), flow.tau(), flow.speed(), ctx.now(), ctx.now() + limit,
+                flow.links().length);
         joinLinks();
         predict();
     }

@@ -13,14 +13,21 @@ public sealed interface Report {
 
     /**
      * Scheduler -> jobs.csv, the room's logs (the run's last end), batsim_jobs.csv: a job has its final status. {@code start}, {@code end} and {@code nodes}
-     * are -1, -1 and null for a rejected job, which carries its {@code reason}.
+     * are -1, -1 and null for a rejected job, which carries its {@code reason}. {@code energy}: the joules
+     * its last attempt's nodes drew while it ran, NaN when energy is not modelled.
      */
     public record JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
-                           NetworkUse network, int attempts, long firstStart)
+                           NetworkUse network, int attempts, long firstStart, double energy)
             implements Report, JobsProtocol, RoomLogProtocol, BatsimJobsProtocol {
         /** A job that ended on its only attempt (or never ran). */
         public JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason, NetworkUse network) {
             this(job, start, end, nodes, status, reason, network, nodes == null ? 0 : 1, start);
+        }
+
+        /** Without energy (not modelled). */
+        public JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
+                        NetworkUse network, int attempts, long firstStart) {
+            this(job, start, end, nodes, status, reason, network, attempts, firstStart, Double.NaN);
         }
     }
 
@@ -91,6 +98,13 @@ public sealed interface Report {
      * {@code queued} jobs wait. Sent only when a count changed.
      */
     public record Counts(int busy, int failed, int drained, int queued, int running) implements Report, TimeSeriesProtocol {
+    }
+
+    /**
+     * Scheduler -> energy.csv and summary.json's energy, when the run ends at {@code time}: the joules each
+     * node drew from time 0 (by node id).
+     */
+    public record EnergyTotals(long time, double[] joules) implements Report, EnergyLogProtocol {
     }
 
     /**

@@ -41,6 +41,13 @@ public sealed interface SchedulerProtocol {
     }
 
     /**
+     * Scheduler -> Scheduler (itself): the node's power switch number {@code version} (switching off or
+     * on, or a change of computing state) has taken its transition's time.
+     */
+    public record PowerSwitched(int node, int version) implements SchedulerProtocol {
+    }
+
+    /**
      * ComputeNode -> Scheduler: the job's run on {@code node} ended at {@code endTime} with
      * {@code status}; a lead node under the links model adds the contention it saw, others null.
      */

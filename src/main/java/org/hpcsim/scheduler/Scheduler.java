@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.hpcsim.energy.PowerLedger;
 import org.hpcsim.failure.JobFate;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.Addresses;
@@ -69,6 +70,9 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     /** Who hears the jobs' I/O. */
     public static final Port<Report.IoEnded> IO = Port.many("io", Report.IoEnded.class,
             "the I/O of each job that did some, at its end (io.csv)");
+    /** Who hears each node's energy at the run's end; none when energy is not modelled. */
+    public static final Port<Report.EnergyTotals> ENERGY = Port.many("energy", Report.EnergyTotals.class,
+            "each node's energy at the run's end (summary.json); none when energy is not modelled");
     /** Who hears the machine's counts; none: they are not counted. */
     public static final Port<Report.Counts> COUNTS = Port.many("counts", Report.Counts.class,
             "the machine's counts after a pass that changed them (the time series); none to count none");
@@ -76,14 +80,15 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     public static final ComponentType<SchedulerProtocol> TYPE = ComponentType.of("scheduler", SchedulerProtocol.class,
             "The scheduler: queues arrivals, runs one pass of its policy per instant, starts jobs on the nodes its"
                     + " allocator proposes, applies failures, drains and link events, gives every job its final status",
-            NODES, JOBS, ATTEMPTS, EVENTS, IO, COUNTS).withParameters(
+            NODES, JOBS, ATTEMPTS, EVENTS, IO, COUNTS, ENERGY).withParameters(
                     param("scheduler.policy", "the scheduling policy (or an external scheduler)"),
                     param("allocator.policy", "the allocator"),
                     param("network.model", "how the network lengthens run times, and routing"),
                     param("failures.on-job-failure", "what becomes of a job whose node fails"),
                     param("failures.max-attempts", "after how many attempts a failure ends a job"),
                     param("failures.stall-limit", "how long queued jobs may wait with nothing running"),
-                    param("malleable.enabled", "jobs that start on fewer nodes than they ask for"));
+                    param("malleable.enabled", "jobs that start on fewer nodes than they ask for"),
+                    param("energy.enabled", "node power states: a job's speed and energy, switching nodes off and on"));
 
 
     /**
@@ -122,6 +127,8 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         long failedAt = -1;
         String failure;
         double workDone = Double.NaN;
+        /** The joules its nodes drew so far, each counted when it stopped the job (energy modelled). */
+        double energy;
         final JobIo io;
 
         Pending(RunningJob run, NetworkPlanner.Plan plan, JobIo io) {
@@ -148,6 +155,11 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     private final Addresses<Report.EventLogged> events;
     private final Addresses<Report.IoEnded> ioEnds;
     private final Addresses<Report.Counts> counts;
+    private final Addresses<Report.EnergyTotals> energyTotals;
+    /** The nodes' power states and energy (the core's), or null when energy is not modelled. */
+    private final PowerLedger energy;
+    /** The papers' communication fraction: the part of a run time a slower computing state does not slow. */
+    private final double communicationFraction;
     private final TreeMap<Integer, Pending> pending = new TreeMap<>();
     private final Map<Integer, History> histories = new HashMap<>();
     /** The instant's reports, in the order they were made, each with its listeners. */
@@ -184,6 +196,15 @@ public final class Scheduler implements Component<SchedulerProtocol> {
      */
     public Scheduler(Ports ports, SchedulerCore core, NetworkPlanner network, PowerModel power,
                           FailurePolicy failures) {
+        this(ports, core, network, power, failures, 0);
+    }
+
+    /**
+     * As above; {@code communicationFraction} is the part of a job's run time that a computing power
+     * state slower than the trace's leaves as it is (the network's c; used with the core's power states).
+     */
+    public Scheduler(Ports ports, SchedulerCore core, NetworkPlanner network, PowerModel power,
+                     FailurePolicy failures, double communicationFraction) {
         this.core = core;
         this.reactive = core.policy() instanceof ReactivePolicy r ? r : null;
         this.self = ports.self();
@@ -192,6 +213,9 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         this.events = ports.toAll(EVENTS);
         this.ioEnds = ports.toAll(IO);
         this.counts = ports.toAll(COUNTS);
+        this.energyTotals = ports.toAll(ENERGY);
+        this.energy = core.energy();
+        this.communicationFraction = communicationFraction;
         this.network = network;
         this.nodePower = new NodePower(power, network == null ? Double.NaN : network.communicationFraction());
         this.failures = failures;
@@ -232,6 +256,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         } else if (message instanceof SchedulerProtocol.NodeReport report) {
             Pending p = pendingFor(report.jobIndex(), report.node());
             p.end = Math.max(p.end, report.endTime());
+            stopped(p, report.node(), report.endTime());
             if (report.status() == JobStatus.KILLED) {
                 p.status = JobStatus.KILLED;
             }
@@ -241,6 +266,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             reported(report.jobIndex(), p);
         } else if (message instanceof SchedulerProtocol.NodeAborted aborted) {
             Pending p = pendingFor(aborted.jobIndex(), aborted.node());
+            stopped(p, aborted.node(), aborted.time());
             if (!Double.isNaN(aborted.workDone())) {
                 p.workDone = aborted.workDone();
             }
@@ -254,6 +280,9 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         } else if (message instanceof SchedulerProtocol.NodeRepaired repaired) {
             int node = repaired.node();
             boolean up = repaired.wasDown() && core.repair(node);
+            if (up && energy != null) {
+                energy.up(node, repaired.time());
+            }
             if (up && core.usable(node)) {
                 available(new int[] {node}, true);
             }
@@ -283,6 +312,9 @@ public final class Scheduler implements Component<SchedulerProtocol> {
                 stalled = true;
                 ctx.endSimulation();
             }
+        } else if (message instanceof SchedulerProtocol.PowerSwitched switched) {
+            core.switched(switched.node(), switched.version(), ctx.now());
+            ctx.requestEndOfInstant();
         } else if (message instanceof SchedulerProtocol.TraceEnded) {
             traceEnded = true;
             if (reactive != null && aborted == null) {
@@ -356,7 +388,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             // A job the policy killed may have ended on its own first on some nodes: then it completed.
             JobStatus status = p.killed != null && p.cut > 0 ? JobStatus.KILLED : p.status;
             String reason = status == JobStatus.KILLED && p.killed != null ? p.killed : null;
-            ended(r.job(), r.start(), p.end, r.nodes(), status, reason, use(p));
+            ended(r.job(), r.start(), p.end, r.nodes(), status, reason, use(p), energyOf(p));
             jobEnded(r, status, reason);
             if (p.io.any()) {
                 records.add(new Outgoing<>(ioEnds, p.io.ended(core.model().io(), r.job(), p.plan, p.contention)));
@@ -371,6 +403,12 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         boolean changed = !f.alreadyDown() && core.fail(f.node());
         if (changed && wasUsable) {
             available(new int[] {f.node()}, false);
+        }
+        if (f.jobIndex() >= 0) {
+            stopped(pendingFor(f.jobIndex(), f.node()), f.node(), f.time());
+        }
+        if (energy != null) {
+            energy.down(f.node(), f.time());
         }
         if (f.jobIndex() < 0) {
             log(f.time(), "fail", target, changed ? "node down (idle)" : NONE + "the node was already down",
@@ -423,7 +461,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             String reason = failures.fate() == JobFate.KILL ? p.failure : p.failure + " on attempt " + number
                     + " of at most " + failures.maxAttempts() + " (failures.max-attempts)";
             records.add(new Outgoing<>(jobEnds, new Report.JobEnded(original, r.start(), p.failedAt, r.nodes(),
-                    JobStatus.FAILED, reason, use(p), number, firstStart)));
+                    JobStatus.FAILED, reason, use(p), number, firstStart, energyOf(p))));
             jobEnded(r, JobStatus.FAILED, reason);
             return;
         }
@@ -536,6 +574,8 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             }
         } else if (d instanceof SchedulerCore.Call call) {
             ctx.send(self, new SchedulerProtocol.Called(), call.time() - ctx.now());
+        } else if (d instanceof SchedulerCore.Switch sw) {
+            ctx.send(self, new SchedulerProtocol.PowerSwitched(sw.node(), sw.version()), sw.micros());
         }
     }
 
@@ -556,9 +596,13 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         pending.put(job.index(), p);
         stallArmed = false;
         double watts = nodePower.watts(plan);
+        double speed = speed(r.nodes());
         if (plan != null && plan.flow() != null) {
             int lead = r.nodes()[0];
             NodeProtocol.Flow flow = p.io.flow(plan.flow(), network, r.nodes());
+            if (speed != 1) {
+                flow = flow.withSpeed(speed);
+            }
             NodeProtocol.StartJob follow = new NodeProtocol.StartJob(job.index(), plan.runTime(),
                     plan.limit(), null, true, watts);
             for (int node : r.nodes()) {
@@ -570,12 +614,30 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         }
         // Without link actors the I/O phases take their time alone, before and after the run; the limit
         // (kill at the estimate) applies to the run.
-        NodeProtocol.StartJob start = new NodeProtocol.StartJob(job.index(),
-                (plan == null ? job.runTime() : plan.runTime()) + p.io.aloneTime(),
+        long runTime = plan == null ? job.runTime() : plan.runTime();
+        if (speed != 1) {
+            // The compute part (1 - c) runs at the nodes' speed; the communication part (c, or c tau) does not.
+            double c = plan == null ? communicationFraction : network.communicationFraction();
+            double tau = plan == null ? 1 : plan.tau();
+            runTime = Math.round((1 - c) * job.runTime() / speed + c * tau * job.runTime());
+        }
+        NodeProtocol.StartJob start = new NodeProtocol.StartJob(job.index(), runTime + p.io.aloneTime(),
                 (plan == null ? job.estimate() : plan.limit()) + p.io.aloneTime(), watts);
         for (int node : r.nodes()) {
             ctx.send(nodes.get(node), start);
         }
+    }
+
+    /** The slowest computing speed among the nodes (1 when energy is not modelled). */
+    private double speed(int[] on) {
+        if (energy == null) {
+            return 1;
+        }
+        double slowest = Double.POSITIVE_INFINITY;
+        for (int node : on) {
+            slowest = Math.min(slowest, energy.speed(node));
+        }
+        return slowest;
     }
 
     /**
@@ -612,6 +674,9 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         flushRecords();
         // Every job now has its final status: none is queued or running any more, and no node is held.
         sendCounts(0, 0, 0);
+        if (energy != null) {
+            new Outgoing<>(energyTotals, new Report.EnergyTotals(ctx.now(), energy.joules(ctx.now()))).send(ctx);
+        }
     }
 
     /** Sends the counts (the time series), unless they are the ones sent last or nothing listens. */
@@ -640,11 +705,29 @@ public final class Scheduler implements Component<SchedulerProtocol> {
      */
     private void ended(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
                        Report.NetworkUse use) {
+        ended(job, start, end, nodes, status, reason, use, Double.NaN);
+    }
+
+    /** As above, with the joules the attempt's nodes drew ({@code energy}; NaN: not modelled or not known). */
+    private void ended(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
+                       Report.NetworkUse use, double energy) {
         History h = histories.remove(job.index());
         int attempts = (h == null ? 0 : h.attempts()) + (nodes == null ? 0 : 1);
         long firstStart = h != null ? h.firstStart() : nodes == null ? -1 : start;
         records.add(new Outgoing<>(jobEnds, new Report.JobEnded(h == null ? job : h.original(), start, end, nodes,
-                status, reason, use, attempts, firstStart)));
+                status, reason, use, attempts, firstStart, energy)));
+    }
+
+    /** The node stopped the job at {@code time}: what it drew for the job counts to the job's energy. */
+    private void stopped(Pending p, int node, long time) {
+        if (energy != null) {
+            p.energy += energy.jobEnds(node, p.run.start(), time);
+        }
+    }
+
+    /** The joules of the attempt, NaN when energy is not modelled. */
+    private double energyOf(Pending p) {
+        return energy == null ? Double.NaN : p.energy;
     }
 
     private void flushRecords() {

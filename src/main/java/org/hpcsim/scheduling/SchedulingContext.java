@@ -57,4 +57,15 @@ public interface SchedulingContext {
     default void callAt(long time) {
         throw new UnsupportedOperationException("this scheduler makes no calls");
     }
+
+    /**
+     * Asks for the nodes to move to power state {@code pstate} (Batsim's SET_RESOURCE_STATE): idle nodes
+     * switch off to a sleep state, sleeping nodes switch on to a computing state, idle nodes change
+     * computing state at once; switches take their transition's time.
+     *
+     * @throws IllegalArgumentException saying why the request cannot be carried out (nothing changes)
+     */
+    default void setPowerState(int[] nodes, int pstate) {
+        throw new UnsupportedOperationException("this scheduler changes no power state");
+    }
 }

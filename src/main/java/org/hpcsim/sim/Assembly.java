@@ -26,6 +26,7 @@ import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.report.BatsimJobsLog;
 import org.hpcsim.report.FailureLog;
+import org.hpcsim.report.EnergyLog;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.LinksCsv;
 import org.hpcsim.output.OutputDirectory;
@@ -69,6 +70,8 @@ final class Assembly {
     final FailureLog failureLog;
     /** io.csv, for the summary; null when no job does I/O. */
     final IoLog ioLog;
+    /** energy.csv, for the summary; null when energy is not modelled. */
+    final EnergyLog energyLog;
 
     /**
      * @param core    the scheduler's state (machine, allocator, policy)
@@ -97,7 +100,7 @@ final class Assembly {
         Scheduler.FailurePolicy failurePolicy = new Scheduler.FailurePolicy(fo.onJobFailure(),
                 fo.checkpointInterval(), failureModel.stochastic(), fo.maxAttempts(), fo.stallLimit());
         scheduler = wiring.add(Scheduler.TYPE, ports -> new Scheduler(ports, core, network,
-                room == null ? null : room.model().power(), failurePolicy));
+                room == null ? null : room.model().power(), failurePolicy, net.communicationFraction()));
         if (core.policy() instanceof ReactivePolicy) {
             // An external scheduler hears of the run at time 0 (Batsim's SIMULATION_BEGINS), not at the first arrival.
             wiring.schedule(scheduler, new SchedulerProtocol.Called(), 0);
@@ -135,7 +138,7 @@ final class Assembly {
 
         // The output sinks, each on the ports it listens to.
         Address<JobsProtocol> jobsLog = wiring.add(JobsLog.TYPE, ports -> new JobsLog(topology, spanRanks,
-                out.file("jobs.csv"), progress, metrics));
+                out.file("jobs.csv"), progress, metrics, core.energy() != null));
         wiring.connect(scheduler, Scheduler.JOBS, jobsLog);
         wiring.connect(scheduler, Scheduler.ATTEMPTS, jobsLog);
         if (thermal != null) {
@@ -188,6 +191,12 @@ final class Assembly {
             wiring.connect(scheduler, Scheduler.IO, wiring.add(IoLog.TYPE, ports -> ioLog));
         } else {
             ioLog = null;
+        }
+        if (core.energy() != null) {
+            energyLog = EnergyLog.open(out.file("energy.csv"));
+            wiring.connect(scheduler, Scheduler.ENERGY, wiring.add(EnergyLog.TYPE, ports -> energyLog));
+        } else {
+            energyLog = null;
         }
         if (scenario.batsimOutput()) {
             BatsimJobsLog batsim = BatsimOutput.open(scenario, room, network, out);

@@ -30,12 +30,16 @@ import org.hpcsim.registry.Registry;
 import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.energy.EnergyOptions;
+import org.hpcsim.energy.PowerLedger;
+import org.hpcsim.energy.PowerStates;
 import org.hpcsim.failure.FailureModel;
 import org.hpcsim.report.FailureLog;
 import org.hpcsim.malleable.Speedup;
 import org.hpcsim.malleable.MalleableOptions;
 import org.hpcsim.scheduling.JobModel;
 import org.hpcsim.storage.IoAssignment;
+import org.hpcsim.report.EnergyLog;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
@@ -76,7 +80,8 @@ public final class Simulation {
      * {@code wallSeconds} leaves out the time a console kept the run paused.
      */
     public record Result(RunMetrics metrics, KernelStats kernel, double wallSeconds, double processCpuSeconds,
-                         long peakHeapBytes, long heapAfterGcBytes, long peakRssBytes, Path outputDir, ThermalLog.Summary thermal, FailureLog failures, IoLog io) {
+                         long peakHeapBytes, long heapAfterGcBytes, long peakRssBytes, Path outputDir, ThermalLog.Summary thermal, FailureLog failures, IoLog io,
+                         EnergyLog energy) {
         public double eventsPerSecond() {
             return wallSeconds > 0 ? kernel.events() / wallSeconds : 0;
         }
@@ -213,7 +218,8 @@ public final class Simulation {
             throw scenario.invalid("malleable.speedup", e.getMessage());
         }
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
-                new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io);
+                new SchedulerCore(machine, allocator, policy, model, energy(scenario, topology.size())), links, planner,
+                room, failures, io);
         sim.warnings.addAll(InputChecks.warnings(scenario, trace, topology));
         String attempts = InputChecks.attemptWarning(scenario.failures(), failures, trace, topology.size());
         if (attempts != null) {
@@ -340,6 +346,7 @@ public final class Simulation {
             ThermalLog thermalLog = assembly.thermalLog;
             FailureLog failureLog = assembly.failureLog;
             IoLog ioLog = assembly.ioLog;
+            EnergyLog energyLog = assembly.energyLog;
             KernelControl control = new KernelControl();
             control.endAt(scenario.until());
             this.control = control;
@@ -367,7 +374,7 @@ public final class Simulation {
                     ProcessMetrics.peakRss(),
                     scenario.outputDir(),
                     thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd(), m.meanJobCoolingPower()),
-                    failureLog, ioLog);
+                    failureLog, ioLog, energyLog);
             write(out.file("summary.json"), new RunSummary(scenario, topology, spanCurve, executor.name(),
                     executor.effective(kernelSettings), network != null,
                     links == null ? 0 : links.size(), room, linkActors() > 0, List.copyOf(warnings), stoppedEarly,
@@ -443,6 +450,17 @@ public final class Simulation {
         stoppedEarly("interrupt");
         c.stop(p.get().started() ? p.get().lastInstant() : 0);
         return true;
+    }
+
+    /** Every node's power states and energy when energy is modelled, else null. */
+    private static PowerLedger energy(Scenario scenario, int nodes) {
+        EnergyOptions o = scenario.energy();
+        if (!o.enabled()) {
+            return null;
+        }
+        PowerStates[] states = new PowerStates[nodes];
+        java.util.Arrays.fill(states, o.states());
+        return new PowerLedger(states, o.pstate(), o.jobLoad());
     }
 
     SchedulerCore core() {

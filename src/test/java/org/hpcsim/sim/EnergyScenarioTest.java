@@ -1,0 +1,78 @@
+package org.hpcsim.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.hpcsim.report.JobsCsv;
+import org.hpcsim.testing.Runs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Node power states in a run: jobs' speed and energy, each node's energy, worked by hand (both executors). */
+class EnergyScenarioTest {
+    @TempDir
+    Path dir;
+
+    /** Job 0: two nodes for 100 s from 0; job 1: one node for 200 s from 50 (.sim: submit procs run estimate). */
+    private Path trace() throws IOException {
+        Path trace = dir.resolve("t.sim");
+        Files.writeString(trace, "0 2 100 1000\n50 1 200 1000\n");
+        return trace;
+    }
+
+    private Simulation.Result run(String name, String... extra) throws IOException {
+        List<String> keys = new java.util.ArrayList<>(List.of("trace", trace().toString(), "machine", "simple:4",
+                "scheduler.policy", "fcfs", "energy.enabled", "true", "energy.pstates", "[\"1:30:100\", \"0.5:20:60\"]",
+                "output.batsim", "true", "output.dir", dir.resolve(name).toString()));
+        keys.addAll(List.of(extra));
+        return Runs.run(Runs.scenario(keys.toArray(String[]::new)));
+    }
+
+    @Test
+    void eachJobsAndEachNodesEnergyIsItsWattsTimesItsTime() throws IOException {
+        run("fast");
+        Path out = dir.resolve("fast");
+        List<String> jobs = Files.readAllLines(out.resolve("jobs.csv"));
+        assertEquals(JobsCsv.HEADER + ",energy_j", jobs.get(0));
+        // 2 nodes x 100 W x 100 s; 1 node x 100 W x 200 s.
+        assertTrue(jobs.get(1).endsWith(",20000.000"), jobs.get(1));
+        assertTrue(jobs.get(2).endsWith(",20000.000"), jobs.get(2));
+        // To the run's end at 250 s: nodes 0 and 1 100 s at 100 W and 150 s idle at 30 W; node 2 50 s idle
+        // and 200 s busy; node 3 idle throughout.
+        assertEquals(List.of("node,energy_j", "0,14500.000", "1,14500.000", "2,21500.000", "3,7500.000"),
+                Files.readAllLines(out.resolve("energy.csv")));
+        String summary = Files.readString(out.resolve("summary.json"));
+        assertTrue(summary.contains("\"total_energy_j\": 58000.0"), summary);
+        assertTrue(summary.contains("\"jobs_energy_j\": 40000.0"), summary);
+        assertTrue(summary.contains("\"mean_power_w\": 232.0"), summary);
+        List<String> batsim = Files.readAllLines(out.resolve("batsim_jobs.csv"));
+        assertTrue(batsim.get(1).contains(",0-1,20000.000000,"), batsim.get(1));
+    }
+
+    @Test
+    void aSlowerComputingStateStretchesTheComputePartOnly() throws IOException {
+        run("slow", "energy.pstate", "1");
+        List<String> jobs = Files.readAllLines(dir.resolve("slow").resolve("jobs.csv"));
+        // c = 0.3: 0.7 x 100 / 0.5 + 0.3 x 100 = 170 s at 60 W on 2 nodes; 0.7 x 200 / 0.5 + 60 = 340 s.
+        assertTrue(jobs.get(1).startsWith("0,0,0,0,170,170,"), jobs.get(1));
+        assertTrue(jobs.get(1).endsWith(",20400.000"), jobs.get(1));
+        assertTrue(jobs.get(2).startsWith("1,50,0,50,390,340,"), jobs.get(2));
+        assertTrue(jobs.get(2).endsWith(",20400.000"), jobs.get(2));
+    }
+
+    @Test
+    void withoutEnergyNothingChanges() throws IOException {
+        Path out = dir.resolve("off");
+        Runs.run(Runs.scenario("trace", trace().toString(), "machine", "simple:4", "scheduler.policy", "fcfs",
+                "output.batsim", "true", "output.dir", out.toString()));
+        assertEquals(JobsCsv.HEADER, Files.readAllLines(out.resolve("jobs.csv")).get(0));
+        assertFalse(Files.exists(out.resolve("energy.csv")));
+        assertFalse(Files.readString(out.resolve("summary.json")).contains("\"energy\""));
+        assertTrue(Files.readAllLines(out.resolve("batsim_jobs.csv")).get(1).contains(",0-1,-1.000000,"));
+    }
+}
