@@ -4,6 +4,7 @@ import static org.hpcsim.config.ConfigValues.bool;
 import static org.hpcsim.config.ConfigValues.fail;
 import static org.hpcsim.config.ConfigValues.fraction;
 import static org.hpcsim.config.ConfigValues.nonNegativeInt;
+import static org.hpcsim.config.ConfigValues.path;
 import static org.hpcsim.config.ConfigValues.strings;
 
 import com.typesafe.config.Config;
@@ -60,7 +61,9 @@ final class EnergyOptionsReader {
             throw fail(c, "energy.pstate", "expected a computing state, 0 to " + (computing.size() - 1) + ", got "
                     + pstate);
         }
-        return new EnergyOptions(bool(c, "energy.enabled"), states, pstate, fraction(c, "energy.job-load"));
+        java.nio.file.Path platform = path(c, "platform");
+        return new EnergyOptions(bool(c, "energy.enabled") || platform != null, states, pstate,
+                fraction(c, "energy.job-load"), platform);
     }
 
     private static double number(Config c, String key, String field, String text) {

@@ -7,8 +7,9 @@ package org.hpcsim.energy;
  * @param states  every node's power states
  * @param pstate  the computing state every node starts in
  * @param jobLoad how much a running job loads its nodes, 0 to 1: a node draws idle + (full - idle) x load
+ * @param platform a Batsim platform file whose hosts' power states replace {@code states}, or null
  */
-public record EnergyOptions(boolean enabled, PowerStates states, int pstate, double jobLoad) {
+public record EnergyOptions(boolean enabled, PowerStates states, int pstate, double jobLoad, java.nio.file.Path platform) {
     public EnergyOptions {
         if (!states.computing(pstate)) {
             throw new IllegalArgumentException("pstate " + pstate + " is not a computing state");

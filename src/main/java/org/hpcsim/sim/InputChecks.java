@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.hpcsim.batsim.BatsimPlatform;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.failure.AttemptOutlook;
 import org.hpcsim.failure.FailureModel;
@@ -156,8 +157,18 @@ final class InputChecks {
     /** Above this many nodes, an automatic machine is worth a word. */
     static final int AUTO_MACHINE_WARNING = 10_000;
 
-    static Topology machine(Scenario scenario, Trace trace) {
+    /** The machine; with a platform ({@code platform}, null: none) auto is simple:N over its compute hosts. */
+    static Topology machine(Scenario scenario, Trace trace, BatsimPlatform.Platform platform) {
         String spec = scenario.machine().strip();
+        if (platform != null) {
+            int hosts = platform.hosts().size();
+            Topology t = spec.equals("auto") ? Machines.parse("simple:" + hosts) : machine(scenario, trace, null);
+            if (t.size() != hosts) {
+                throw scenario.invalid("machine", "the platform " + scenario.energy().platform().getFileName() + " has "
+                        + hosts + " compute hosts, the machine " + t.size() + " nodes; give as many");
+            }
+            return t;
+        }
         if (spec.equals("auto")) {
             OptionalInt procs = trace.header().maxProcs();
             OptionalInt nodes = trace.header().maxNodes();

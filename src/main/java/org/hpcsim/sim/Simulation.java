@@ -30,6 +30,7 @@ import org.hpcsim.registry.Registry;
 import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.batsim.BatsimPlatform;
 import org.hpcsim.energy.EnergyOptions;
 import org.hpcsim.energy.PowerLedger;
 import org.hpcsim.energy.PowerStates;
@@ -144,7 +145,9 @@ public final class Simulation {
     public static Simulation prepare(Scenario scenario, Registry registry, ScanProgress scan) {
         TraceOpener format = registry.traceOpener(scenario.traceFormat(), scenario.trace());
         Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan);
-        Topology topology = InputChecks.machine(scenario, trace);
+        Path platformFile = scenario.energy().platform();
+        BatsimPlatform.Platform platform = platformFile == null ? null : BatsimPlatform.read(platformFile);
+        Topology topology = InputChecks.machine(scenario, trace, platform);
         String tooLarge = MemoryBudget.refusal(topology.spec(), topology.size(), Runtime.getRuntime().maxMemory());
         if (tooLarge != null) {
             throw scenario.invalid("machine", tooLarge);
@@ -218,8 +221,11 @@ public final class Simulation {
             throw scenario.invalid("malleable.speedup", e.getMessage());
         }
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
-                new SchedulerCore(machine, allocator, policy, model, energy(scenario, topology.size())), links, planner,
-                room, failures, io);
+                new SchedulerCore(machine, allocator, policy, model, energy(scenario, topology.size(), platform)), links,
+                planner, room, failures, io);
+        if (platform != null) {
+            sim.warnings.addAll(platform.notes());
+        }
         sim.warnings.addAll(InputChecks.warnings(scenario, trace, topology));
         String attempts = InputChecks.attemptWarning(scenario.failures(), failures, trace, topology.size());
         if (attempts != null) {
@@ -452,11 +458,14 @@ public final class Simulation {
         return true;
     }
 
-    /** Every node's power states and energy when energy is modelled, else null. */
-    private static PowerLedger energy(Scenario scenario, int nodes) {
+    /** Every node's power states and energy when energy is modelled (from the platform if any), else null. */
+    private static PowerLedger energy(Scenario scenario, int nodes, BatsimPlatform.Platform platform) {
         EnergyOptions o = scenario.energy();
         if (!o.enabled()) {
             return null;
+        }
+        if (platform != null) {
+            return new PowerLedger(platform.states().toArray(PowerStates[]::new), platform.pstate(), o.jobLoad());
         }
         PowerStates[] states = new PowerStates[nodes];
         java.util.Arrays.fill(states, o.states());

@@ -66,6 +66,32 @@ class EnergyScenarioTest {
     }
 
     @Test
+    void aBatsimPlatformGivesTheMachineAndThePowerStatesOfItsComputeHosts() throws IOException {
+        Path out = dir.resolve("platform");
+        Runs.run(Runs.scenario("trace", trace().toString(), "platform",
+                org.hpcsim.batsim.BatsimPlatformTest.PLANETS.toString(), "scheduler.policy", "fcfs",
+                "output.dir", out.toString()));
+        // Its four compute hosts draw what the configured 1:30:100 state draws: the hand-worked figures above.
+        assertEquals(List.of("node,energy_j", "0,14500.000", "1,14500.000", "2,21500.000", "3,7500.000"),
+                Files.readAllLines(out.resolve("energy.csv")));
+        String summary = Files.readString(out.resolve("summary.json"));
+        assertTrue(summary.contains("\"machine\": \"simple:4\""), summary);
+        assertTrue(summary.contains("ignored <link>, <link_ctn>, <route>"), summary);
+    }
+
+    @Test
+    void aMachineOfAnotherSizeThanThePlatformIsRefused() throws IOException {
+        org.hpcsim.workload.InputException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.hpcsim.workload.InputException.class, () -> Simulation.prepare(Runs.scenario("trace",
+                        trace().toString(), "platform", org.hpcsim.batsim.BatsimPlatformTest.PLANETS.toString(),
+                        "machine", "simple:8", "output.dir", dir.resolve("x").toString()),
+                        org.hpcsim.registry.StandardPolicies.registry()));
+        assertEquals("machine", e.field());
+        assertTrue(e.getMessage().endsWith("the platform four-planets.xml has 4 compute hosts, the machine 8 nodes;"
+                + " give as many"), e.getMessage());
+    }
+
+    @Test
     void withoutEnergyNothingChanges() throws IOException {
         Path out = dir.resolve("off");
         Runs.run(Runs.scenario("trace", trace().toString(), "machine", "simple:4", "scheduler.policy", "fcfs",
