@@ -177,6 +177,30 @@ public final class PowerLedger {
         }
     }
 
+    /** All nodes' joules from time 0 to {@code t}. */
+    public double totalJoules(long t) {
+        double sum = 0;
+        for (double j : joules(t)) {
+            sum += j;
+        }
+        return sum;
+    }
+
+    /**
+     * The least all nodes could draw in their current states (Batsim's wattmin: each at an epsilon
+     * load): a computing state's idle watts, a sleep state's or a transition's watts, nothing when down.
+     */
+    public double wattMin() {
+        double sum = 0;
+        for (int i = 0; i < mode.length; i++) {
+            sum += switch (mode[i]) {
+                case IDLE, COMPUTING -> idleWatts(i, pstate[i]);
+                case SWITCHING_OFF, SWITCHING_ON, SLEEPING, DOWN -> watts[i];
+            };
+        }
+        return sum;
+    }
+
     /** Each node's joules from time 0 to {@code t} (not before any change). */
     public double[] joules(long t) {
         double[] j = new double[joules.length];

@@ -108,6 +108,27 @@ public sealed interface Report {
     }
 
     /**
+     * Scheduler -> Batsim's consumed_energy file: at {@code time} a job started ({@code 's'}), ended
+     * ({@code 'e'}) or nodes changed power state ({@code 'p'}); the nodes had drawn {@code joules} since
+     * time 0 and could draw {@code wattMin} at least in their states.
+     */
+    public record EnergySample(long time, char event, double joules, double wattMin)
+            implements Report, BatsimEnergyProtocol {
+    }
+
+    /** Scheduler -> Batsim's machine-states file: how many nodes are in each of Batsim's machine states at {@code time}. */
+    public record MachineStates(long time, int sleeping, int switchingOn, int switchingOff, int idle, int computing)
+            implements Report, BatsimEnergyProtocol {
+    }
+
+    /**
+     * Scheduler -> Batsim's pstate-changes file: at {@code time} the nodes moved to {@code pstate}, or
+     * started switching: -1 towards a computing state, -2 towards a sleep state.
+     */
+    public record PstateChange(long time, int[] nodes, int pstate) implements Report, BatsimEnergyProtocol {
+    }
+
+    /**
      * Thermal -> the room's logs, when the run ends (inlet.csv): from the room's first sample at {@code first}
      * to its last at {@code last}, each node's delivered inlet integrated over time ({@code inletSeconds},
      * C s), its inlet at the last sample ({@code lastInlet}, C) and its hottest ({@code maxInlet}, C).

@@ -73,6 +73,18 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     /** Who hears each node's energy at the run's end; none when energy is not modelled. */
     public static final Port<Report.EnergyTotals> ENERGY = Port.many("energy", Report.EnergyTotals.class,
             "each node's energy at the run's end (summary.json); none when energy is not modelled");
+    /** Who hears the energy at each job start, job end and power-state change (Batsim's consumed_energy file). */
+    public static final Port<Report.EnergySample> ENERGY_SAMPLES = Port.many("energy-samples",
+            Report.EnergySample.class, "the energy so far at each job start and end and power-state change"
+                    + " (batsim_consumed_energy.csv); none when not written");
+    /** Who hears the nodes' machine states as they change (Batsim's machine_states file). */
+    public static final Port<Report.MachineStates> MACHINE_STATES = Port.many("machine-states",
+            Report.MachineStates.class, "how many nodes sleep, switch, idle and compute, at each change"
+                    + " (batsim_machine_states.csv); none when not written");
+    /** Who hears the power-state changes (Batsim's pstate_changes file). */
+    public static final Port<Report.PstateChange> PSTATE_CHANGES = Port.many("pstate-changes",
+            Report.PstateChange.class, "each power-state request and its completion (batsim_pstate_changes.csv);"
+                    + " none when not written");
     /** Who hears the machine's counts; none: they are not counted. */
     public static final Port<Report.Counts> COUNTS = Port.many("counts", Report.Counts.class,
             "the machine's counts after a pass that changed them (the time series); none to count none");
@@ -80,7 +92,8 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     public static final ComponentType<SchedulerProtocol> TYPE = ComponentType.of("scheduler", SchedulerProtocol.class,
             "The scheduler: queues arrivals, runs one pass of its policy per instant, starts jobs on the nodes its"
                     + " allocator proposes, applies failures, drains and link events, gives every job its final status",
-            NODES, JOBS, ATTEMPTS, EVENTS, IO, COUNTS, ENERGY).withParameters(
+            NODES, JOBS, ATTEMPTS, EVENTS, IO, COUNTS, ENERGY, ENERGY_SAMPLES, MACHINE_STATES, PSTATE_CHANGES)
+            .withParameters(
                     param("scheduler.policy", "the scheduling policy (or an external scheduler)"),
                     param("allocator.policy", "the allocator"),
                     param("network.model", "how the network lengthens run times, and routing"),
@@ -156,6 +169,9 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     private final Addresses<Report.IoEnded> ioEnds;
     private final Addresses<Report.Counts> counts;
     private final Addresses<Report.EnergyTotals> energyTotals;
+    private final Addresses<Report.EnergySample> energySamples;
+    private final Addresses<Report.MachineStates> machineStates;
+    private final Addresses<Report.PstateChange> pstateChanges;
     /** The nodes' power states and energy (the core's), or null when energy is not modelled. */
     private final PowerLedger energy;
     /** The papers' communication fraction: the part of a run time a slower computing state does not slow. */
@@ -214,6 +230,9 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         this.ioEnds = ports.toAll(IO);
         this.counts = ports.toAll(COUNTS);
         this.energyTotals = ports.toAll(ENERGY);
+        this.energySamples = ports.toAll(ENERGY_SAMPLES);
+        this.machineStates = ports.toAll(MACHINE_STATES);
+        this.pstateChanges = ports.toAll(PSTATE_CHANGES);
         this.energy = core.energy();
         this.communicationFraction = communicationFraction;
         this.network = network;
@@ -221,6 +240,23 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         this.failures = failures;
         this.accounting = new AttemptAccounting(failures.fate(), failures.checkpointInterval());
         this.nodes = ports.toAll(NODES);
+        if (energy != null && (energySamples.size() > 0 || machineStates.size() > 0 || pstateChanges.size() > 0)) {
+            core.observePower(new SchedulerCore.PowerObserver() {
+                @Override
+                public void switchRequested(int[] changing, int pstate, boolean toSleep) {
+                    sample('p');
+                    pstateChange(changing, toSleep ? -2 : -1);
+                }
+
+                @Override
+                public void modesChanged(boolean jobStarted) {
+                    machineStates();
+                    if (jobStarted) {
+                        sample('s');
+                    }
+                }
+            });
+        }
         if (nodes.size() != core.machine().size()) {
             throw new IllegalArgumentException("the scheduler is wired to " + nodes.size() + " nodes, the machine has "
                     + core.machine().size());
@@ -313,7 +349,15 @@ public final class Scheduler implements Component<SchedulerProtocol> {
                 ctx.endSimulation();
             }
         } else if (message instanceof SchedulerProtocol.PowerSwitched switched) {
-            core.switched(switched.node(), switched.version(), ctx.now());
+            SchedulerCore.PowerChange done = core.switched(switched.node(), switched.version(), ctx.now());
+            if (done != null) {
+                machineStates();
+                pstateChange(done.nodes(), done.pstate());
+                sample('p');
+                if (reactive != null && aborted == null) {
+                    react(() -> reactive.powerStateChanged(done.nodes(), done.pstate(), ctx.now()));
+                }
+            }
             ctx.requestEndOfInstant();
         } else if (message instanceof SchedulerProtocol.TraceEnded) {
             traceEnded = true;
@@ -381,6 +425,10 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         }
         pending.remove(jobIndex);
         core.finish(jobIndex);
+        if (energy != null) {
+            machineStates();
+            sample('e');
+        }
         if (p.failedAt >= 0) {
             attemptFailed(p);
         } else {
@@ -625,6 +673,31 @@ public final class Scheduler implements Component<SchedulerProtocol> {
                 (plan == null ? job.estimate() : plan.limit()) + p.io.aloneTime(), watts);
         for (int node : r.nodes()) {
             ctx.send(nodes.get(node), start);
+        }
+    }
+
+    /** Batsim's consumed_energy row for an {@code event} now, when that file is written. */
+    private void sample(char event) {
+        if (energySamples.size() > 0) {
+            records.add(new Outgoing<>(energySamples, new Report.EnergySample(ctx.now(), event,
+                    energy.totalJoules(ctx.now()), energy.wattMin())));
+        }
+    }
+
+    /** Batsim's machine_states row now, when that file is written. */
+    private void machineStates() {
+        if (machineStates.size() > 0) {
+            records.add(new Outgoing<>(machineStates, new Report.MachineStates(ctx.now(),
+                    energy.count(PowerLedger.Mode.SLEEPING), energy.count(PowerLedger.Mode.SWITCHING_ON),
+                    energy.count(PowerLedger.Mode.SWITCHING_OFF), energy.count(PowerLedger.Mode.IDLE),
+                    energy.count(PowerLedger.Mode.COMPUTING))));
+        }
+    }
+
+    /** Batsim's pstate_changes row now, when that file is written. */
+    private void pstateChange(int[] changed, int pstate) {
+        if (pstateChanges.size() > 0) {
+            records.add(new Outgoing<>(pstateChanges, new Report.PstateChange(ctx.now(), changed.clone(), pstate)));
         }
     }
 

@@ -53,6 +53,8 @@ public final class SchedulerCore implements SchedulingContext {
     private final int[] switchVersion;
     /** The power-state request each switching node belongs to, by node; null where none. */
     private final PowerRequest[] requestOf;
+    /** Who hears of power-mode changes, or null. */
+    private PowerObserver powerObserver;
     /** Marks of the nodes an explicit start names ({@link #start}), by stamp: no machine-sized array a call. */
     private int[] named;
     private int stamp;
@@ -89,6 +91,18 @@ public final class SchedulerCore implements SchedulingContext {
 
     /** A power-state request, every node of which has now reached {@code pstate}. */
     public record PowerChange(int[] nodes, int pstate) {
+    }
+
+    /**
+     * Who hears of the nodes' power modes as they change during a pass, in the order they change (for
+     * Batsim's energy, machine-state and pstate files).
+     */
+    public interface PowerObserver {
+        /** The nodes are about to switch towards {@code pstate} ({@code toSleep}: a sleep state); nothing has changed yet. */
+        void switchRequested(int[] nodes, int pstate, boolean toSleep);
+
+        /** Modes changed: a job started ({@code jobStarted}) or the switches just requested began. */
+        void modesChanged(boolean jobStarted);
     }
 
     /** A power-state request under way: its nodes, the state asked for, the nodes still switching. */
@@ -234,8 +248,14 @@ public final class SchedulerCore implements SchedulingContext {
     }
 
     /** The nodes' power states and energy, or null when energy is not modelled. */
+    @Override
     public PowerLedger energy() {
         return energy;
+    }
+
+    /** From now on {@code observer} hears of power-mode changes (energy modelled). */
+    public void observePower(PowerObserver observer) {
+        this.powerObserver = observer;
     }
 
     public boolean isDown(int node) {
@@ -557,6 +577,9 @@ public final class SchedulerCore implements SchedulingContext {
         int[] sorted = nodes.clone();
         java.util.Arrays.sort(sorted);
         PowerRequest request = new PowerRequest(sorted, pstate);
+        if (powerObserver != null) {
+            powerObserver.switchRequested(sorted, pstate, energy.states(sorted[0]).sleep(pstate));
+        }
         for (int node : sorted) {
             long micros;
             if (energy.mode(node) == PowerLedger.Mode.SLEEPING) {
@@ -574,6 +597,9 @@ public final class SchedulerCore implements SchedulingContext {
             }
             requestOf[node] = request;
             decisions.add(new Switch(node, ++switchVersion[node], micros));
+        }
+        if (powerObserver != null) {
+            powerObserver.modesChanged(false);
         }
     }
 
@@ -622,6 +648,9 @@ public final class SchedulerCore implements SchedulingContext {
         if (energy != null) {
             for (int node : nodes) {
                 energy.jobStarts(node, now);
+            }
+            if (powerObserver != null) {
+                powerObserver.modesChanged(true);
             }
         }
         RunningJob r = new RunningJob(shaped, nodes, now, now + shaped.estimate() + model.ioMicros(job), job);

@@ -68,4 +68,12 @@ public interface SchedulingContext {
     default void setPowerState(int[] nodes, int pstate) {
         throw new UnsupportedOperationException("this scheduler changes no power state");
     }
+
+    /**
+     * The nodes' power states and the energy drawn so far, or null when energy is not modelled. Read
+     * it; change states through {@link #setPowerState}.
+     */
+    default org.hpcsim.energy.PowerLedger energy() {
+        return null;
+    }
 }

@@ -18,6 +18,7 @@ import org.hpcsim.protocol.JobsProtocol;
 import org.hpcsim.protocol.LinksLogProtocol;
 import org.hpcsim.protocol.RoomLogProtocol;
 import org.hpcsim.protocol.TimeSeriesProtocol;
+import org.hpcsim.protocol.BatsimEnergyProtocol;
 import org.hpcsim.protocol.FeederProtocol;
 import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.protocol.NodeProtocol;
@@ -26,6 +27,7 @@ import org.hpcsim.protocol.PowerProtocol;
 import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.report.BatsimJobsLog;
 import org.hpcsim.report.FailureLog;
+import org.hpcsim.report.BatsimEnergyLog;
 import org.hpcsim.report.EnergyLog;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.LinksCsv;
@@ -201,6 +203,14 @@ final class Assembly {
         if (scenario.batsimOutput()) {
             BatsimJobsLog batsim = BatsimOutput.open(scenario, room, network, out);
             wiring.connect(scheduler, Scheduler.JOBS, wiring.add(BatsimJobsLog.TYPE, ports -> batsim));
+            if (core.energy() != null) {
+                BatsimEnergyLog files = new BatsimEnergyLog(out.file(BatsimEnergyLog.ENERGY),
+                        out.file(BatsimEnergyLog.MACHINES), out.file(BatsimEnergyLog.PSTATES), n, core.energy().pstate(0));
+                Address<BatsimEnergyProtocol> energyFiles = wiring.add(BatsimEnergyLog.TYPE, ports -> files);
+                wiring.connect(scheduler, Scheduler.ENERGY_SAMPLES, energyFiles);
+                wiring.connect(scheduler, Scheduler.MACHINE_STATES, energyFiles);
+                wiring.connect(scheduler, Scheduler.PSTATE_CHANGES, energyFiles);
+            }
         }
 
         if (first != null) {
