@@ -101,6 +101,10 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         IoOptions io = IoOptionsReader.read(c);
         KernelOptions kernel = KernelOptionsReader.read(c);
         EnergyOptions energy = EnergyOptionsReader.read(c);
+        if (!energy.enabled() && registry.scheduler(scheduler).needsEnergy()) {
+            throw fail(c, "scheduler.policy", "'" + scheduler + "' needs node power states: set energy.enabled = true"
+                    + " or give a platform (--platform)");
+        }
         String traceFormat = string(c, "trace-format");
         if (!registry.knowsTraceFormat(traceFormat)) {
             throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, "

@@ -81,6 +81,16 @@ public final class PowerLedger {
         return pstate[node];
     }
 
+    /** The node's computing state (the last one, while it sleeps, switches or is down). */
+    public int computingState(int node) {
+        return computing[node];
+    }
+
+    /** When the node last changed mode or state (for an idle node: since when it is idle). */
+    public long since(int node) {
+        return since[node];
+    }
+
     /** The speed of the node's computing state (the last one, while it sleeps or is down). */
     public double speed(int node) {
         return ((PowerStates.Computing) states[node].get(computing[node])).speed();

@@ -424,6 +424,11 @@ public final class SchedulerCore implements SchedulingContext {
     }
 
     @Override
+    public boolean isFree(int node) {
+        return machine.owner(node) == -1;
+    }
+
+    @Override
     public int freeNodes() {
         return machine.freeCount();
     }
@@ -463,6 +468,19 @@ public final class SchedulerCore implements SchedulingContext {
         }
         commit(job, nodes);
         return true;
+    }
+
+    @Override
+    public int[] propose(Job job) {
+        int min = model.minNodes(job);
+        if (min > machine.freeCount()) {
+            return null;
+        }
+        int[] nodes = null;
+        for (int q = Math.min(job.nodes(), machine.freeCount()); nodes == null && q >= min; q--) {
+            nodes = allocator.allocate(job, q);
+        }
+        return nodes;
     }
 
     @Override

@@ -12,6 +12,11 @@ public interface SchedulingContext {
     /** Nodes free right now. */
     int freeNodes();
 
+    /** Whether the node is free: in service, awake and running no job. */
+    default boolean isFree(int node) {
+        throw new UnsupportedOperationException("this context does not tell nodes apart");
+    }
+
     /** Running jobs in order of estimated end, then job index. */
     Iterable<RunningJob> running();
 
@@ -28,6 +33,11 @@ public interface SchedulingContext {
      * starts. Returns whether it started.
      */
     boolean tryStart(org.hpcsim.workload.Job job);
+
+    /** The nodes the allocator would give the job now, without starting it; null when it cannot place it. */
+    default int[] propose(org.hpcsim.workload.Job job) {
+        throw new UnsupportedOperationException("this context proposes no allocation");
+    }
 
     /**
      * Starts a queued job on the given nodes, as a {@link ReactivePolicy} decided (an external

@@ -16,4 +16,9 @@ public interface SchedulingPolicy {
 
     /** The jobs waiting, in queue order (a copy). */
     java.util.List<Job> queued();
+
+    /** Whether the policy needs node power states ({@code energy.enabled}): it switches nodes or caps power. */
+    default boolean needsEnergy() {
+        return false;
+    }
 }
