@@ -108,6 +108,13 @@ public sealed interface Report {
     }
 
     /**
+     * Scheduler -> timeseries.csv: after its pass, the nodes draw {@code watts} by their power states,
+     * {@code sleeping} of them sleep and {@code switching} switch off or on. Sent only when one changed.
+     */
+    public record NodePowers(double watts, int sleeping, int switching) implements Report, TimeSeriesProtocol {
+    }
+
+    /**
      * Scheduler -> Batsim's consumed_energy file: at {@code time} a job started ({@code 's'}), ended
      * ({@code 'e'}) or nodes changed power state ({@code 'p'}); the nodes had drawn {@code joules} since
      * time 0 and could draw {@code wattMin} at least in their states.

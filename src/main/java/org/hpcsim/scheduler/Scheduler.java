@@ -85,6 +85,10 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     public static final Port<Report.PstateChange> PSTATE_CHANGES = Port.many("pstate-changes",
             Report.PstateChange.class, "each power-state request and its completion (batsim_pstate_changes.csv);"
                     + " none when not written");
+    /** Who hears the nodes' power and power states after each pass that changed them (the time series). */
+    public static final Port<Report.NodePowers> NODE_POWERS = Port.many("node-powers", Report.NodePowers.class,
+            "the nodes' power and how many sleep or switch, after a pass that changed them (the time series);"
+                    + " none when energy is not modelled");
     /** Who hears the machine's counts; none: they are not counted. */
     public static final Port<Report.Counts> COUNTS = Port.many("counts", Report.Counts.class,
             "the machine's counts after a pass that changed them (the time series); none to count none");
@@ -92,7 +96,8 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     public static final ComponentType<SchedulerProtocol> TYPE = ComponentType.of("scheduler", SchedulerProtocol.class,
             "The scheduler: queues arrivals, runs one pass of its policy per instant, starts jobs on the nodes its"
                     + " allocator proposes, applies failures, drains and link events, gives every job its final status",
-            NODES, JOBS, ATTEMPTS, EVENTS, IO, COUNTS, ENERGY, ENERGY_SAMPLES, MACHINE_STATES, PSTATE_CHANGES)
+            NODES, JOBS, ATTEMPTS, EVENTS, IO, COUNTS, ENERGY, ENERGY_SAMPLES, MACHINE_STATES, PSTATE_CHANGES,
+            NODE_POWERS)
             .withParameters(
                     param("scheduler.policy", "the scheduling policy (or an external scheduler)"),
                     param("allocator.policy", "the allocator"),
@@ -172,6 +177,11 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     private final Addresses<Report.EnergySample> energySamples;
     private final Addresses<Report.MachineStates> machineStates;
     private final Addresses<Report.PstateChange> pstateChanges;
+    private final Addresses<Report.NodePowers> nodePowers;
+    /** The node powers last sent (NaN: none yet). */
+    private double sentWatts = Double.NaN;
+    private int sentSleeping;
+    private int sentSwitching;
     /** The nodes' power states and energy (the core's), or null when energy is not modelled. */
     private final PowerLedger energy;
     /** The papers' communication fraction: the part of a run time a slower computing state does not slow. */
@@ -233,6 +243,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         this.energySamples = ports.toAll(ENERGY_SAMPLES);
         this.machineStates = ports.toAll(MACHINE_STATES);
         this.pstateChanges = ports.toAll(PSTATE_CHANGES);
+        this.nodePowers = ports.toAll(NODE_POWERS);
         this.energy = core.energy();
         this.communicationFraction = communicationFraction;
         this.network = network;
@@ -600,6 +611,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         }
         flushRecords();
         sendCounts(core.busyNodes(), core.queueLength(), core.runningCount());
+        sendNodePowers();
         if (failures.stopWhenDone() && traceEnded && pending.isEmpty()) {
             if (core.queueLength() == 0) {
                 ctx.endSimulation();
@@ -747,9 +759,27 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         flushRecords();
         // Every job now has its final status: none is queued or running any more, and no node is held.
         sendCounts(0, 0, 0);
+        sendNodePowers();
         if (energy != null) {
             new Outgoing<>(energyTotals, new Report.EnergyTotals(ctx.now(), energy.joules(ctx.now()))).send(ctx);
         }
+    }
+
+    /** Sends the nodes' power and power states (the time series), unless unchanged or nothing listens. */
+    private void sendNodePowers() {
+        if (nodePowers.size() == 0) {
+            return;
+        }
+        double watts = energy.totalWatts();
+        int sleeping = energy.count(PowerLedger.Mode.SLEEPING);
+        int switching = energy.count(PowerLedger.Mode.SWITCHING_ON) + energy.count(PowerLedger.Mode.SWITCHING_OFF);
+        if (watts == sentWatts && sleeping == sentSleeping && switching == sentSwitching) {
+            return;
+        }
+        sentWatts = watts;
+        sentSleeping = sleeping;
+        sentSwitching = switching;
+        new Outgoing<>(nodePowers, new Report.NodePowers(watts, sleeping, switching)).send(ctx);
     }
 
     /** Sends the counts (the time series), unless they are the ones sent last or nothing listens. */

@@ -148,9 +148,12 @@ final class Assembly {
         }
         if (ts.enabled()) {
             TimeSeriesLog series = TimeSeriesLog.open(out.file("timeseries.csv"), n, room != null,
-                    linksModel ? links.size() : -1, ts.interval());
+                    linksModel ? links.size() : -1, ts.interval(), core.energy() != null);
             Address<TimeSeriesProtocol> seriesLog = wiring.add(TimeSeriesLog.TYPE, ports -> series);
             wiring.connect(scheduler, Scheduler.COUNTS, seriesLog);
+            if (core.energy() != null) {
+                wiring.connect(scheduler, Scheduler.NODE_POWERS, seriesLog);
+            }
             wiring.connect(linkActors, Link.LOADS, seriesLog);
             if (thermal != null) {
                 wiring.connect(thermal, HeatRecirculation.SAMPLES, seriesLog);

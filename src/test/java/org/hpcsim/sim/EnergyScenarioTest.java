@@ -55,6 +55,17 @@ class EnergyScenarioTest {
     }
 
     @Test
+    void theTimeSeriesShowsTheNodesPowerAndStates() throws IOException {
+        run("series", "output.timeseries-interval", "0s");
+        // Busy nodes draw 100 W, idle ones 30 W.
+        assertEquals(List.of("time,busy_nodes,failed_nodes,drained_nodes,queued_jobs,running_jobs,utilization"
+                        + ",node_power_w,sleeping_nodes,switching_nodes",
+                "0,2,0,0,0,1,0.500000,260.000,0,0", "50,3,0,0,0,2,0.750000,330.000,0,0",
+                "100,1,0,0,0,1,0.250000,190.000,0,0", "250,0,0,0,0,0,0.000000,120.000,0,0"),
+                Files.readAllLines(dir.resolve("series").resolve("timeseries.csv")));
+    }
+
+    @Test
     void aSlowerComputingStateStretchesTheComputePartOnly() throws IOException {
         run("slow", "energy.pstate", "1");
         List<String> jobs = Files.readAllLines(dir.resolve("slow").resolve("jobs.csv"));
