@@ -79,6 +79,14 @@ public sealed interface SchedulerProtocol {
     public record NodeRepaired(int node, long time, String cause, boolean wasDown) implements SchedulerProtocol {
     }
 
+    /** Kernel (a scenario event) -> Scheduler: the nodes move to power state {@code pstate}, as SET_RESOURCE_STATE does. */
+    public record SetPowerState(int[] nodes, int pstate, String cause) implements SchedulerProtocol {
+    }
+
+    /** Kernel (a scenario event) -> Scheduler: the power cap of its policy is {@code watts} from now on. */
+    public record SetPowerCap(double watts, String cause) implements SchedulerProtocol {
+    }
+
     /** Kernel (a scenario event) -> Scheduler: no new job on {@code nodes}; running ones finish. */
     public record Drain(int[] nodes, String cause) implements SchedulerProtocol {
     }

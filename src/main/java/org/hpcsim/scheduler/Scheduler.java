@@ -22,6 +22,7 @@ import org.hpcsim.kernel.Ports;
 import org.hpcsim.time.SimTime;
 import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.network.NoRouteException;
+import org.hpcsim.scheduling.PowerCappedEasyPolicy;
 import org.hpcsim.scheduling.ReactivePolicy;
 import org.hpcsim.scheduling.RunningJob;
 import org.hpcsim.scheduling.SchedulerCore;
@@ -352,6 +353,16 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             }
             log(ctx.now(), "resume", NodeRanges.describe(resume.nodes()), changed == 0 ? NONE + "no node was drained"
                     : changed + " node" + (changed == 1 ? "" : "s") + " back in service", resume.cause());
+        } else if (message instanceof SchedulerProtocol.SetPowerState set) {
+            setPowerState(set);
+        } else if (message instanceof SchedulerProtocol.SetPowerCap set) {
+            if (core.policy() instanceof PowerCappedEasyPolicy capped) {
+                capped.setCap(set.watts());
+                log(ctx.now(), "power-cap", "power cap", String.format(java.util.Locale.ROOT, "cap %.1f W", set.watts()),
+                        set.cause());
+            } else {
+                log(ctx.now(), "power-cap", "power cap", NONE + "the scheduler has no power cap", set.cause());
+            }
         } else if (message instanceof SchedulerProtocol.LinkEvent link) {
             linkEvent(link);
         } else if (message instanceof SchedulerProtocol.StallCheck check) {
@@ -561,6 +572,26 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         log(ctx.now(), "drain", NodeRanges.describe(drain.nodes()), changed == 0 ? NONE + "already drained"
                 : changed + " node" + (changed == 1 ? "" : "s") + " drained, " + busy + " still running a job",
                 drain.cause());
+    }
+
+    /** A scripted power-state change: carried out as an external scheduler's SET_RESOURCE_STATE, or refused with why. */
+    private void setPowerState(SchedulerProtocol.SetPowerState set) {
+        String target = NodeRanges.describe(set.nodes());
+        if (energy == null) {
+            log(ctx.now(), "pstate", target, NONE + "node power states are not modelled", set.cause());
+            return;
+        }
+        try {
+            core.setPowerStateAt(ctx.now(), set.nodes(), set.pstate());
+        } catch (IllegalArgumentException e) {
+            log(ctx.now(), "pstate", target, NONE + e.getMessage(), set.cause());
+            return;
+        }
+        for (SchedulerCore.Decision d : core.takeDecisions()) {
+            decided(d);
+        }
+        log(ctx.now(), "pstate", target, set.nodes().length + " node" + (set.nodes().length == 1 ? "" : "s")
+                + " to pstate " + set.pstate(), set.cause());
     }
 
     /** A link fails or comes back: running jobs whose routes change are rerouted, or fail without a route. */

@@ -621,6 +621,12 @@ public final class SchedulerCore implements SchedulingContext {
         }
     }
 
+    /** {@link #setPowerState} outside a pass, at {@code time} (a scripted event); its switches are then in {@link #takeDecisions()}. */
+    public void setPowerStateAt(long time, int[] nodes, int pstate) {
+        this.now = time;
+        setPowerState(nodes, pstate);
+    }
+
     /**
      * The switch {@code version} of the node is over at {@code time}: it sleeps, or is idle and back in
      * service. Returns its request when this was the request's last node, else null; a switch a failure

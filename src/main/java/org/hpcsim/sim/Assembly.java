@@ -260,6 +260,9 @@ final class Assembly {
             case CRAC_FAIL -> sink.put(cracs.get(t[0]), new CracProtocol.Fail(SCENARIO), e.time());
             case CRAC_REPAIR -> sink.put(cracs.get(t[0]), new CracProtocol.Repair(SCENARIO), e.time());
             case CRAC_SUPPLY -> sink.put(cracs.get(t[0]), new CracProtocol.SetSupply(e.supply(), SCENARIO), e.time());
+            case NODE_PSTATE -> sink.put(scheduler, new SchedulerProtocol.SetPowerState(t, e.pstate(), SCENARIO),
+                    e.time());
+            case POWER_CAP -> sink.put(scheduler, new SchedulerProtocol.SetPowerCap(e.value(), SCENARIO), e.time());
         }
     }
 }

@@ -39,6 +39,7 @@ import org.hpcsim.report.FailureLog;
 import org.hpcsim.malleable.Speedup;
 import org.hpcsim.malleable.MalleableOptions;
 import org.hpcsim.scheduling.JobModel;
+import org.hpcsim.scheduling.PowerCappedEasyPolicy;
 import org.hpcsim.storage.IoAssignment;
 import org.hpcsim.report.EnergyLog;
 import org.hpcsim.report.IoLog;
@@ -259,6 +260,13 @@ public final class Simulation {
         }
         e.check(topology.size(), links == null ? null : (a, b) -> links.between(a, b),
                 room == null ? 0 : room.cooling().units().size());
+        if (kind == ScenarioEvent.Kind.NODE_PSTATE && core.energy() == null) {
+            throw new IllegalArgumentException("pstate events need node power states (energy.enabled = true or a"
+                    + " platform), in '" + e.text() + "'");
+        }
+        if (kind == ScenarioEvent.Kind.POWER_CAP && !(core.policy() instanceof PowerCappedEasyPolicy)) {
+            throw new IllegalArgumentException("power-cap events need the easy-powercap scheduler, in '" + e.text() + "'");
+        }
         if ((kind == ScenarioEvent.Kind.NODE_FAIL || kind == ScenarioEvent.Kind.LINK_FAIL)
                 && !failureModel.allowsScriptedFailures()) {
             throw new IllegalArgumentException("failures.model is none, so nothing may fail; use trace (the default)"

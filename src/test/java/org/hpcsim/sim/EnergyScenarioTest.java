@@ -2,14 +2,17 @@ package org.hpcsim.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.hpcsim.registry.StandardPolicies;
 import org.hpcsim.report.JobsCsv;
 import org.hpcsim.testing.Runs;
+import org.hpcsim.workload.InputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,6 +103,42 @@ class EnergyScenarioTest {
         assertEquals("machine", e.field());
         assertTrue(e.getMessage().endsWith("the platform four-planets.xml has 4 compute hosts, the machine 8 nodes;"
                 + " give as many"), e.getMessage());
+    }
+
+    /**
+     * A scripted power-state change: node 3, idle, switches off into sleep state 2 at 10 s (the default
+     * sleep state: 2 s at 200.996721311 W) and sleeps until the run's end at 250 s (9.75 W): 10 s x 30 W
+     * + 401.993442622 J + 238 s x 9.75 W = 3022.493442622 J.
+     */
+    @Test
+    void aPstateEventSwitchesNodesAsSetResourceStateDoes() throws IOException {
+        run("pstate", "events", "[\"at 10s pstate nodes 3 2\"]");
+        Path out = dir.resolve("pstate");
+        assertEquals("3,3022.493", Files.readAllLines(out.resolve("energy.csv")).get(4));
+        assertTrue(Files.readString(out.resolve("events.csv")).contains("10,pstate,node 3,1 node to pstate 2,scenario\n"));
+    }
+
+    /** A power-cap event: from 20 s the cap is 100 W, below the 4 x 30 W the idle nodes draw, so job 1 is rejected. */
+    @Test
+    void aPowerCapEventChangesTheCapOfPowerCappedEasy() throws IOException {
+        run("cap", "scheduler.policy", "easy-powercap[1000]", "events", "[\"at 20s power-cap 100\"]");
+        Path out = dir.resolve("cap");
+        assertTrue(Files.readString(out.resolve("events.csv")).contains("20,power-cap,power cap,cap 100.0 W,scenario\n"));
+        List<String> jobs = Files.readAllLines(out.resolve("jobs.csv"));
+        assertTrue(jobs.get(2).startsWith("1,50,,,,,1000,1,,rejected,\"needs 1 nodes, which the power cap of 100.0 W"
+                + " does not allow even with nothing else running (the nodes draw 120.0 W idle)\""), jobs.get(2));
+    }
+
+    @Test
+    void powerEventsNeedWhatTheyChange() throws IOException {
+        InputException e = assertThrows(InputException.class, () -> Simulation.prepare(Runs.scenario("trace",
+                trace().toString(), "machine", "simple:4", "events", "[\"at 10s pstate nodes 3 2\"]", "output.dir",
+                dir.resolve("x").toString()), StandardPolicies.registry()));
+        assertTrue(e.getMessage().contains("pstate events need node power states"), e.getMessage());
+        e = assertThrows(InputException.class, () -> Simulation.prepare(Runs.scenario("trace", trace().toString(),
+                "machine", "simple:4", "energy.enabled", "true", "events", "[\"at 10s power-cap 8kW\"]", "output.dir",
+                dir.resolve("y").toString()), StandardPolicies.registry()));
+        assertTrue(e.getMessage().contains("power-cap events need the easy-powercap scheduler"), e.getMessage());
     }
 
     @Test
