@@ -14,6 +14,13 @@ public sealed interface NodeProtocol {
      * {@code follower}: they wait for the lead's {@link JobOver}. While it runs the node draws
      * {@code watts} (reported to the thermal actor when the room is modelled).
      */
+    /**
+     * Scheduler -> ComputeNode, in a modelled room with node power states: the node's power state changed;
+     * from now on it draws {@code watts} while it runs no job (reported at once if it runs none).
+     */
+    public record Draw(double watts) implements NodeProtocol {
+    }
+
     public record StartJob(int jobIndex, long runTime, long limit, Flow flow, boolean follower, double watts)
             implements NodeProtocol {
         /** A self-timed start (no links model). */

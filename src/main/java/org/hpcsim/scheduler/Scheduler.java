@@ -185,6 +185,8 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     private int sentSwitching;
     /** The nodes' power states and energy (the core's), or null when energy is not modelled. */
     private final PowerLedger energy;
+    /** Whether nodes report their draws to a modelled room by their power states (energy and room both modelled). */
+    private final boolean reportDraws;
     /** The papers' communication fraction: the part of a run time a slower computing state does not slow. */
     private final double communicationFraction;
     private final TreeMap<Integer, Pending> pending = new TreeMap<>();
@@ -246,6 +248,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         this.pstateChanges = ports.toAll(PSTATE_CHANGES);
         this.nodePowers = ports.toAll(NODE_POWERS);
         this.energy = core.energy();
+        this.reportDraws = energy != null && power != null;
         this.communicationFraction = communicationFraction;
         this.network = network;
         this.nodePower = new NodePower(power, network == null ? Double.NaN : network.communicationFraction());
@@ -330,6 +333,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             boolean up = repaired.wasDown() && core.repair(node);
             if (up && energy != null) {
                 energy.up(node, repaired.time());
+                draw(node);
             }
             if (up && core.usable(node)) {
                 available(new int[] {node}, true);
@@ -372,6 +376,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             }
         } else if (message instanceof SchedulerProtocol.PowerSwitched switched) {
             SchedulerCore.PowerChange done = core.switched(switched.node(), switched.version(), ctx.now());
+            draw(switched.node());
             if (done != null) {
                 machineStates();
                 pstateChange(done.nodes(), done.pstate());
@@ -667,6 +672,14 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             ctx.send(self, new SchedulerProtocol.Called(), call.time() - ctx.now());
         } else if (d instanceof SchedulerCore.Switch sw) {
             ctx.send(self, new SchedulerProtocol.PowerSwitched(sw.node(), sw.version()), sw.micros());
+            draw(sw.node());
+        }
+    }
+
+    /** In a modelled room, tells the node what it draws now by its power state, when it runs no job. */
+    private void draw(int node) {
+        if (reportDraws) {
+            ctx.send(nodes.get(node), new NodeProtocol.Draw(energy.watts(node)));
         }
     }
 
@@ -697,8 +710,10 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             NodeProtocol.StartJob follow = new NodeProtocol.StartJob(job.index(), plan.runTime(),
                     plan.limit(), null, true, watts);
             for (int node : r.nodes()) {
+                double w = reportDraws ? energy.watts(node) : watts;
                 ctx.send(nodes.get(node), node == lead
-                        ? new NodeProtocol.StartJob(job.index(), plan.runTime(), plan.limit(), flow, false, watts)
+                        ? new NodeProtocol.StartJob(job.index(), plan.runTime(), plan.limit(), flow, false, w)
+                        : reportDraws ? new NodeProtocol.StartJob(job.index(), plan.runTime(), plan.limit(), null, true, w)
                         : follow);
             }
             return;
@@ -715,7 +730,9 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         NodeProtocol.StartJob start = new NodeProtocol.StartJob(job.index(), runTime + p.io.aloneTime(),
                 (plan == null ? job.estimate() : plan.limit()) + p.io.aloneTime(), watts);
         for (int node : r.nodes()) {
-            ctx.send(nodes.get(node), start);
+            // With power states a node draws its own state's job watts.
+            ctx.send(nodes.get(node), reportDraws ? new NodeProtocol.StartJob(start.jobIndex(), start.runTime(),
+                    start.limit(), energy.watts(node)) : start);
         }
     }
 

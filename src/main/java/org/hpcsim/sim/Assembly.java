@@ -94,7 +94,8 @@ final class Assembly {
         TimeSeriesOptions ts = scenario.timeSeries();
 
         long latency = scenario.reportLatency();
-        double idle = room == null ? 0 : room.model().power().idle();
+        // With power states every node starts idle in the same state (checked when prepared): that draw is the room's idle.
+        double idle = room == null ? 0 : core.energy() != null ? core.energy().watts(0) : room.model().power().idle();
         FailureModel nodeFailures = failureModel.stochastic() ? failureModel : null;
         nodes = wiring.addGroup(ComputeNode.TYPE, n,
                 ports -> new ComputeNode(ports, latency, idle, nodeFailures));
@@ -127,7 +128,7 @@ final class Assembly {
         if (room != null) {
             boolean trace = scenario.thermal().nodePowerCsv();
             thermal = wiring.add(HeatRecirculation.TYPE, ports -> new HeatRecirculation(ports,
-                    room.model().heat(), room.model().power().idle(), room.cooling(), trace));
+                    room.model().heat(), idle, room.cooling(), trace));
             cracs = wiring.addGroup(CracUnit.TYPE, room.cooling().units().size(),
                     ports -> new CracUnit(ports, room.cooling()));
             wiring.connect(nodes, ComputeNode.POWER, thermal);
@@ -174,7 +175,7 @@ final class Assembly {
             wiring.connect(scheduler, Scheduler.JOBS, roomLog);
             if (scenario.thermal().powerCsv()) {
                 Address<PowerProtocol> meter = wiring.add(PowerMeter.TYPE, ports -> new PowerMeter(room.layout(), n,
-                        room.model().power().idle(), out.file("power.csv")));
+                        idle, out.file("power.csv")));
                 wiring.connect(nodes, ComputeNode.POWER, meter);
             }
         } else {

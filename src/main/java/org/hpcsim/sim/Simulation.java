@@ -227,6 +227,15 @@ public final class Simulation {
         if (platform != null) {
             sim.warnings.addAll(platform.notes());
         }
+        PowerLedger ledger = sim.core.energy();
+        if (room != null && ledger != null) {
+            for (int i = 1; i < ledger.size(); i++) {
+                if (ledger.watts(i) != ledger.watts(0)) {
+                    throw scenario.invalid("platform", "in a modelled room every node must start at one idle draw;"
+                            + " node " + i + " draws " + ledger.watts(i) + " W, node 0 " + ledger.watts(0) + " W");
+                }
+            }
+        }
         sim.warnings.addAll(InputChecks.warnings(scenario, trace, topology));
         String attempts = InputChecks.attemptWarning(scenario.failures(), failures, trace, topology.size());
         if (attempts != null) {

@@ -141,6 +141,25 @@ class EnergyScenarioTest {
         assertTrue(e.getMessage().contains("power-cap events need the easy-powercap scheduler"), e.getMessage());
     }
 
+    /** In a modelled room the nodes report what their power states draw: the room's IT power is the nodes' power. */
+    @Test
+    void theRoomSeesWhatThePowerStatesDraw() throws IOException {
+        run("room", "thermal.enabled", "true", "thermal.layout", "1x2x2", "scheduler.policy", "idle-shutdown[60s]",
+                "output.timeseries-interval", "0s");
+        List<String> rows = Files.readAllLines(dir.resolve("room").resolve("timeseries.csv"));
+        List<String> header = List.of(rows.get(0).split(","));
+        int it = header.indexOf("it_power_w");
+        int nodes = header.indexOf("node_power_w");
+        int sleeping = header.indexOf("sleeping_nodes");
+        boolean slept = false;
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",", -1);
+            assertEquals(f[nodes], f[it], row);
+            slept |= !f[sleeping].equals("0");
+        }
+        assertTrue(slept, "some node slept");
+    }
+
     @Test
     void withoutEnergyNothingChanges() throws IOException {
         Path out = dir.resolve("off");
