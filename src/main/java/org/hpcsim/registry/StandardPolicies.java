@@ -130,7 +130,8 @@ public final class StandardPolicies {
                 + " the nodes' predicted power stays under cap (watts, 8kW, or a schedule 8kW;1d=6kW); with dvfs, a job"
                 + " that does not fit runs in the fastest slower computing state that does",
                 List.of(new Registry.Param("cap", "", "watts: 8000, 8kW, or 8kW;1d=6kW;2d=8kW (changes at times)"),
-                        new Registry.Param("dvfs", "no", "yes: slow jobs down to fit under the cap"), ORDER),
+                        new Registry.Param("dvfs", "no", "yes: slow jobs down to fit under the cap"), ORDER,
+                        new Registry.Param("scope", "nodes", "nodes, or facility: IT and cooling (needs the room)")),
                 (args, reg) -> {
                     if (args.get(0).isEmpty()) {
                         throw new IllegalArgumentException("easy-powercap needs a cap: easy-powercap[8kW]");
@@ -138,8 +139,12 @@ public final class StandardPolicies {
                     if (!args.get(1).equals("yes") && !args.get(1).equals("no")) {
                         throw new IllegalArgumentException("easy-powercap's dvfs is yes or no, not '" + args.get(1) + "'");
                     }
+                    if (!args.get(3).equals("nodes") && !args.get(3).equals("facility")) {
+                        throw new IllegalArgumentException("easy-powercap's scope is nodes or facility, not '"
+                                + args.get(3) + "'");
+                    }
                     return new PowerCappedEasyPolicy(reg.order(args.get(2)), PowerCap.parse(args.get(0)),
-                            args.get(1).equals("yes"));
+                            args.get(1).equals("yes"), args.get(3).equals("facility"));
                 });
         r.schedulers().register("external", "a scheduler in another process (pybatsim, batsched, your own) driven over"
                 + " Batsim's JSON protocol at scheduler.external.socket; it chooses the nodes too", List.of(),

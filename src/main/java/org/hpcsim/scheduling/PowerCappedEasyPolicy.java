@@ -23,6 +23,11 @@ import org.hpcsim.workload.Job;
  * <p>A head that cannot start under the cap while nothing runs or switches, and the cap will not rise,
  * would wait for ever: it is rejected with the reason.
  *
+ * <p>With the facility's scope the cap holds for the IT power and its cooling: the predicted power is
+ * multiplied by a cooling factor, 1 + (cooling per IT watt at worst), which the run sets from its room
+ * ({@link #setCoolingFactor}); as long as the factor bounds the room's cooling, the facility's power stays
+ * under the cap as the nodes' does.
+ *
  * <p>With {@code dvfs}, a job that does not fit under the cap in its nodes' computing state runs in
  * the fastest slower computing state that fits (the allocator's nodes are moved to it before the job
  * starts, and every job's nodes are set to the fastest state that fits); its compute part then takes
@@ -32,14 +37,36 @@ import org.hpcsim.workload.Job;
 public final class PowerCappedEasyPolicy extends QueuedPolicy {
     private final PowerCap cap;
     private final boolean dvfs;
+    private final boolean facility;
+    /** Facility watts per predicted node watt: 1 for the nodes' scope. */
+    private double coolingFactor = 1;
     /** The cap set from outside (a console or a scripted event), in force from then on; NaN: the schedule's. */
     private double override = Double.NaN;
     private long called = -1;
 
     public PowerCappedEasyPolicy(QueueOrder order, PowerCap cap, boolean dvfs) {
+        this(order, cap, dvfs, false);
+    }
+
+    /** As above; {@code facility}: the cap holds for IT and cooling (the run sets the cooling factor). */
+    public PowerCappedEasyPolicy(QueueOrder order, PowerCap cap, boolean dvfs, boolean facility) {
         super(order);
         this.cap = cap;
         this.dvfs = dvfs;
+        this.facility = facility;
+    }
+
+    /** Whether the cap holds for the facility (IT and cooling), not the nodes alone. */
+    public boolean facility() {
+        return facility;
+    }
+
+    /** Facility watts per node watt, at least 1: 1 + the most cooling the room spends per IT watt. */
+    public void setCoolingFactor(double factor) {
+        if (!(factor >= 1) || !Double.isFinite(factor)) {
+            throw new IllegalArgumentException("a cooling factor is at least 1, got " + factor);
+        }
+        this.coolingFactor = factor;
     }
 
     @Override
@@ -143,7 +170,7 @@ public final class PowerCappedEasyPolicy extends QueuedPolicy {
     private boolean start(SchedulingContext context, PowerLedger energy, Job job, double limit, double reserved) {
         double base = predicted(energy) + reserved;
         if (!dvfs) {
-            if (base + job.nodes() * largestRise(context, energy) > limit + EPSILON) {
+            if ((base + job.nodes() * largestRise(context, energy)) * coolingFactor > limit + EPSILON) {
                 return false;
             }
             return context.tryStart(job);
@@ -164,7 +191,7 @@ public final class PowerCappedEasyPolicy extends QueuedPolicy {
                 }
                 rise += energy.jobWatts(node, p) - energy.watts(node);
             }
-            if (everywhere && base + rise <= limit + EPSILON) {
+            if (everywhere && (base + rise) * coolingFactor <= limit + EPSILON) {
                 int[] moving = java.util.Arrays.stream(nodes).filter(n -> energy.pstate(n) != p).toArray();
                 if (moving.length > 0) {
                     context.setPowerState(moving, p);

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.hpcsim.batsim.BatsimPlatform;
+import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.thermal.Cooling;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.failure.AttemptOutlook;
 import org.hpcsim.failure.FailureModel;
@@ -152,6 +154,25 @@ final class InputChecks {
                 worst.runTime() / 3.6e9,
                 AttemptOutlook.failuresPerAttempt(worst.nodes(), worst.runTime() / 1e6, mttf),
                 SimTime.describe(SimTime.fromSeconds(Math.rint(mttf))), worstAttempts, options.maxAttempts());
+    }
+
+    /**
+     * Facility watts per IT watt at worst, for a facility power cap: 1 + scale / CoP(T), T the coldest
+     * supply a unit can deliver (cooling.min-supply, or a scripted fixed supply if colder), where the
+     * CoP is least (it falls with the supply, down to its vertex near 0 C).
+     */
+    static double coolingFactor(Scenario scenario, Room room) {
+        if (room == null || !Double.isFinite(room.cooling().minSupply())) {
+            throw scenario.invalid("scheduler.policy", "a facility power cap needs the room model with a coldest"
+                    + " supply (thermal.enabled = true, thermal.profile = paper)");
+        }
+        double coldest = room.cooling().minSupply();
+        for (ScenarioEvent e : scenario.events()) {
+            if (e.kind() == ScenarioEvent.Kind.CRAC_SUPPLY && !Double.isNaN(e.supply())) {
+                coldest = Math.min(coldest, e.supply());
+            }
+        }
+        return 1 + room.cooling().coolingScale() / Cooling.leastCop(coldest);
     }
 
     /** Above this many nodes, an automatic machine is worth a word. */

@@ -227,6 +227,9 @@ public final class Simulation {
         if (platform != null) {
             sim.warnings.addAll(platform.notes());
         }
+        if (policy instanceof PowerCappedEasyPolicy capped && capped.facility()) {
+            capped.setCoolingFactor(InputChecks.coolingFactor(scenario, room));
+        }
         PowerLedger ledger = sim.core.energy();
         if (room != null && ledger != null) {
             for (int i = 1; i < ledger.size(); i++) {

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Power-capped EASY never lets the nodes' power exceed its cap: random machines, traces and caps
- * (constant, or rising at random times), with and without DVFS, driven event by event on the
- * scheduler's core; the power is read after every change.
+ * (constant, or rising at random times), with and without DVFS, for the nodes or for a facility whose
+ * cooling adds a random share (its cooling factor), driven event by event on the scheduler's core; the
+ * power is read after every change.
  */
 class PowerCappedEasyPropertyTest {
     private static final PowerStates STATES = PowerStates.of(List.of(new PowerStates.Computing(1, 30, 100),
@@ -38,8 +39,9 @@ class PowerCappedEasyPropertyTest {
         for (int c = 0; c < 300; c++) {
             int n = 4 + r.nextInt(29);
             boolean dvfs = r.nextBoolean();
-            double idle = n * 30.0;
-            double full = n * 100.0;
+            double factor = r.nextBoolean() ? 1 : 1 + 1.5 * r.nextDouble();
+            double idle = n * 30.0 * factor;
+            double full = n * 100.0 * factor;
             double first = idle + (full - idle) * r.nextDouble();
             PowerCap cap = r.nextBoolean() ? PowerCap.constant(first)
                     : PowerCap.parse(first + ";" + (1 + r.nextInt(5000)) + "s=" + (first + r.nextDouble() * (full - first)));
@@ -50,18 +52,19 @@ class PowerCappedEasyPropertyTest {
                 long run = 1 + r.nextInt(2000);
                 jobs.add(job(i, t, 1 + r.nextInt(n), run, run + r.nextInt(500)));
             }
-            checks += run(n, jobs, cap, dvfs);
+            checks += run(n, jobs, cap, dvfs, factor);
         }
         assertTrue(checks > 10_000, "enough states checked: " + checks);
     }
 
     /** Runs the trace; returns how many times the power was checked. */
-    private static int run(int n, List<Job> jobs, PowerCap cap, boolean dvfs) {
+    private static int run(int n, List<Job> jobs, PowerCap cap, boolean dvfs, double factor) {
         MachineState m = new MachineState(new SimpleTopology(n));
         PowerStates[] s = new PowerStates[n];
         Arrays.fill(s, STATES);
         PowerLedger energy = new PowerLedger(s, 0, 1);
-        PowerCappedEasyPolicy policy = new PowerCappedEasyPolicy(JobOrder.FIFO, cap, dvfs);
+        PowerCappedEasyPolicy policy = new PowerCappedEasyPolicy(JobOrder.FIFO, cap, dvfs, factor > 1);
+        policy.setCoolingFactor(factor);
         SchedulerCore core = new SchedulerCore(m, new SortedFreeListAllocator(m, new RowMajorCurve()), policy,
                 JobModel.RIGID, energy);
         // Events: 0 arrival, 1 end, 2 call; ends before arrivals at one time, as the scheduler applies them.
@@ -103,8 +106,9 @@ class PowerCappedEasyPropertyTest {
             }
             checks++;
             double limit = cap.at(now);
-            assertTrue(energy.totalWatts() <= limit + 1e-6, () -> "at " + SimTime.format(now) + " the nodes draw "
-                    + energy.totalWatts() + " W over the cap of " + limit + " W");
+            assertTrue(energy.totalWatts() * factor <= limit + 1e-6, () -> "at " + SimTime.format(now) + " the nodes draw "
+                    + energy.totalWatts() + " W, with cooling " + energy.totalWatts() * factor + " W, over the cap of "
+                    + limit + " W");
         }
         assertEquals(jobs.size(), ended + rejected, "every job ran or was rejected");
         return checks;

@@ -160,6 +160,28 @@ class EnergyScenarioTest {
         assertTrue(slept, "some node slept");
     }
 
+    /**
+     * A facility cap of 700 W: the cooling factor is 1 + 1 / CoP(5 C) = 2.582 (cooling.min-supply 5 C,
+     * CoP 0.632), so job 0 (4 x 30 W + 2 x 70 W = 260 W, 671 W with cooling) starts at 0 but job 1 (330 W,
+     * 852 W) only once job 0 has ended at 100 s (190 W, 491 W); the room's IT + cooling stays under 700 W.
+     */
+    @Test
+    void aFacilityCapHoldsForItAndCooling() throws IOException {
+        run("facility", "thermal.enabled", "true", "thermal.layout", "1x2x2", "scheduler.policy",
+                "easy-powercap[700,no,fifo,facility]", "output.timeseries-interval", "0s");
+        Path out = dir.resolve("facility");
+        assertTrue(Files.readAllLines(out.resolve("jobs.csv")).get(2).startsWith("1,50,50,100,300,200,"));
+        List<String> rows = Files.readAllLines(out.resolve("timeseries.csv"));
+        int total = List.of(rows.get(0).split(",")).indexOf("total_power_w");
+        for (String row : rows.subList(1, rows.size())) {
+            String f = row.split(",", -1)[total];
+            assertTrue(f.isEmpty() || Double.parseDouble(f) <= 700, row);
+        }
+        InputException e = assertThrows(InputException.class, () -> Runs.scenario("trace", trace().toString(),
+                "machine", "simple:4", "energy.enabled", "true", "scheduler.policy", "easy-powercap[700,no,fifo,room]"));
+        assertTrue(e.getMessage().endsWith("easy-powercap's scope is nodes or facility, not 'room'"), e.getMessage());
+    }
+
     @Test
     void withoutEnergyNothingChanges() throws IOException {
         Path out = dir.resolve("off");
