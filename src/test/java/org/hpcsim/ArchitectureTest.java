@@ -36,7 +36,7 @@ class ArchitectureTest {
             Layer.independent("scheduler", "node", "link", "room", "feeder", "report"),
             Layer.ordered("protocol"),
             Layer.ordered("plugin", "registry", "external", "scheduling", "allocation", "events", "network",
-                    "locality", "malleable", "storage", "batsim", "output", "thermal", "failure", "topology",
+                    "locality", "malleable", "storage", "batsim", "output", "energy", "thermal", "failure", "topology",
                     "torus", "workload"),
             Layer.independent("kernel", "soak"),
             Layer.ordered("time"));

@@ -31,6 +31,10 @@ public final class RunOptions {
             description = "simple:N, mesh:XxY[xZ], torus:XxY[xZ], line:LAYOUT (e.g. \"line:C8 IO C8\") or auto; key machine.")
     String machine;
 
+    @Option(names = "--platform", paramLabel = "FILE.xml",
+            description = "A Batsim/SimGrid platform: its compute hosts are the nodes, with their power states (turns energy on); key platform.")
+    Path platform;
+
     @Option(names = {"-s", "--scheduler"}, paramLabel = "SPEC",
             description = "fcfs, priority[order], easy[order], conservative[order], or external (a scheduler in"
                     + " another process over Batsim's protocol, e.g. pybatsim); key scheduler.policy.")
@@ -147,6 +151,7 @@ public final class RunOptions {
         set(s, "trace", "--trace", trace);
         set(s, "trace-format", "--trace-format", traceFormat);
         set(s, "machine", "--machine", machine);
+        set(s, "platform", "--platform", platform);
         set(s, "scheduler.policy", "--scheduler", scheduler);
         set(s, "scheduler.external.socket", "--external-socket", externalSocket);
         set(s, "allocator.policy", "--allocator", allocator);
@@ -208,7 +213,7 @@ public final class RunOptions {
 
     /** Whether no option but -D and --quiet was given. */
     boolean onlyOverrides() {
-        return inject.isEmpty() && plugins.isEmpty() && Stream.of(config, trace, traceFormat, machine, scheduler,
+        return inject.isEmpty() && plugins.isEmpty() && Stream.of(config, trace, traceFormat, machine, platform, scheduler,
                 externalSocket, allocator, pinned, coresPerNode, seed, events, failures, onJobFailure, maxAttempts, until, threads, out)
                 .allMatch(Objects::isNull);
     }

@@ -33,7 +33,7 @@ public final class ConfigPaths {
      * pattern, the list of {@code plugins}).
      */
     public static final List<String> KEYS = List.of("trace", "events-file", "allocator.pinned", "allocator.policy",
-            "allocator.span-curve", "machine", "network.pattern", "io.jobs-file", "thermal.d-matrix", "thermal.a-matrix",
+            "allocator.span-curve", "machine", "platform", "network.pattern", "io.jobs-file", "thermal.d-matrix", "thermal.a-matrix",
             PLUGINS);
 
     private static final String FILE_CURVE = "file:";

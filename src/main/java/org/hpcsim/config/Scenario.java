@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.hpcsim.energy.EnergyOptions;
 import org.hpcsim.events.ScenarioEvent;
 import org.hpcsim.external.ExternalOptions;
 import org.hpcsim.failure.FailureOptions;
@@ -56,13 +57,14 @@ import org.hpcsim.workload.WorkloadOptions;
  * @param outputDir      output directory
  * @param progress       progress line policy
  * @param timeSeries     whether and how often timeseries.csv is written
+ * @param energy         node power states and energy
  * @param config         the merged configuration (written to config-used.conf)
  */
 public record Scenario(Path trace, String traceFormat, String machine, long seed, WorkloadOptions workload,
                        String scheduler, ExternalOptions external, String allocator, String spanCurve, Path pinned, long reportLatency, NetworkOptions network,
                        ThermalOptions thermal, List<ScenarioEvent> events, FailureOptions failures,
                        IoOptions io, MalleableOptions malleable, KernelOptions kernel, Path outputDir, Progress progress,
-                       TimeSeriesOptions timeSeries, Config config) {
+                       TimeSeriesOptions timeSeries, EnergyOptions energy, Config config) {
 
     /** When to show the progress line. */
     public enum Progress { AUTO, ON, OFF }
@@ -98,6 +100,11 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
         MalleableOptions malleable = MalleableOptionsReader.read(c);
         IoOptions io = IoOptionsReader.read(c);
         KernelOptions kernel = KernelOptionsReader.read(c);
+        EnergyOptions energy = EnergyOptionsReader.read(c);
+        if (!energy.enabled() && registry.scheduler(scheduler).needsEnergy()) {
+            throw fail(c, "scheduler.policy", "'" + scheduler + "' needs node power states: set energy.enabled = true"
+                    + " or give a platform (--platform)");
+        }
         String traceFormat = string(c, "trace-format");
         if (!registry.knowsTraceFormat(traceFormat)) {
             throw fail(c, "trace-format", "unknown format '" + traceFormat + "' (known: auto, "
@@ -110,7 +117,7 @@ public record Scenario(Path trace, String traceFormat, String machine, long seed
                 workload, scheduler, external, allocator, spanCurve, pinned, duration(c, "node.report-latency"), network,
                 thermal, events, failures, io, malleable, kernel,
                 Path.of(string(c, "output.dir")), oneOf(c, "output.progress", Progress.class),
-                TimeSeriesOptionsReader.read(c), c);
+                TimeSeriesOptionsReader.read(c), energy, c);
     }
 
     /**

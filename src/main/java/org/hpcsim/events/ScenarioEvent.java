@@ -18,24 +18,29 @@ import org.hpcsim.topology.NodeRanges;
  *   <li>{@code at TIME crac K fail|repair} (also {@code fail crac K}, {@code repair crac K}): CRAC unit K
  *       stops, or works again;</li>
  *   <li>{@code at TIME crac K supply 22C}: unit K supplies a fixed 22 C; {@code crac K supply auto}: it
- *       returns to raising its supply as far as the redline allows.</li>
+ *       returns to raising its supply as far as the redline allows;</li>
+ *   <li>{@code at TIME pstate nodes NODES P}: the nodes move to power state P (a sleep state switches
+ *       them off, a computing state on, as Batsim's SET_RESOURCE_STATE does; needs node power states);</li>
+ *   <li>{@code at TIME power-cap WATTS} (8000, 8kW): the power cap of {@code easy-powercap} from then on.</li>
  * </ul>
  * Whether the nodes, link or unit exist is checked against the machine by {@link #check}.
  *
  * @param time    when, microseconds
  * @param kind    what happens
  * @param targets the nodes (ascending, distinct), the link's two end nodes as written, or the unit
- * @param supply  the fixed supply temperature (C) for {@link Kind#CRAC_SUPPLY}, NaN for automatic
+ * @param value   the event's number: the fixed supply temperature (C) for {@link Kind#CRAC_SUPPLY}, NaN for
+ *                automatic; the power state for {@link Kind#NODE_PSTATE}; the watts for {@link Kind#POWER_CAP}
  * @param text    the event as written
  * @param source  where it was given: {@code file:line}, {@code --inject}, {@code events[2]} or {@code console}
  */
-public record ScenarioEvent(long time, Kind kind, int[] targets, double supply, String text, String source) {
+public record ScenarioEvent(long time, Kind kind, int[] targets, double value, String text, String source) {
 
     /** What an event does, and to what. */
     public enum Kind {
         NODE_FAIL("fail", "node"), NODE_REPAIR("repair", "node"), NODE_DRAIN("drain", "node"),
         NODE_RESUME("resume", "node"), LINK_FAIL("fail", "link"), LINK_REPAIR("repair", "link"),
-        CRAC_FAIL("fail", "crac"), CRAC_REPAIR("repair", "crac"), CRAC_SUPPLY("supply", "crac");
+        CRAC_FAIL("fail", "crac"), CRAC_REPAIR("repair", "crac"), CRAC_SUPPLY("supply", "crac"),
+        NODE_PSTATE("pstate", "node"), POWER_CAP("power-cap", "scheduler");
 
         private final String verb;
         private final String target;
@@ -45,19 +50,19 @@ public record ScenarioEvent(long time, Kind kind, int[] targets, double supply, 
             this.target = target;
         }
 
-        /** The verb, as events.csv writes it: fail, repair, drain, resume, supply. */
+        /** The verb, as events.csv writes it: fail, repair, drain, resume, supply, pstate, power-cap. */
         public String verb() {
             return verb;
         }
 
-        /** node, link or crac. */
+        /** node, link, crac or scheduler. */
         public String target() {
             return target;
         }
     }
 
     private static final String FORMS = "'at TIME fail|repair|drain|resume node(s) N', 'at TIME fail|repair link A-B'"
-            + " or 'at TIME crac K fail|repair|supply T'";
+            + ", 'at TIME crac K fail|repair|supply T', 'at TIME pstate nodes NODES P' or 'at TIME power-cap WATTS'";
 
     public ScenarioEvent {
         targets = targets.clone();
@@ -75,7 +80,17 @@ public record ScenarioEvent(long time, Kind kind, int[] targets, double supply, 
 
     /** The event moved to another source (the same text and meaning). */
     public ScenarioEvent from(String newSource) {
-        return new ScenarioEvent(time, kind, targets, supply, text, newSource);
+        return new ScenarioEvent(time, kind, targets, value, text, newSource);
+    }
+
+    /** The fixed supply temperature of a CRAC_SUPPLY event (C), NaN for automatic. */
+    public double supply() {
+        return value;
+    }
+
+    /** The power state of a NODE_PSTATE event. */
+    public int pstate() {
+        return (int) value;
     }
 
     /** The target as events.csv writes it: {@code node 17}, {@code nodes 0-31}, {@code link 3-4}, {@code crac 0}. */
@@ -83,6 +98,7 @@ public record ScenarioEvent(long time, Kind kind, int[] targets, double supply, 
         return switch (kind.target()) {
             case "node" -> NodeRanges.describe(targets);
             case "link" -> "link " + targets[0] + "-" + targets[1];
+            case "scheduler" -> "power cap";
             default -> "crac " + targets[0];
         };
     }
@@ -99,9 +115,36 @@ public record ScenarioEvent(long time, Kind kind, int[] targets, double supply, 
         if (first.equals("crac")) {
             return crac(time, w, clean, source);
         }
+        if (first.equals("power-cap")) {
+            if (w.length != 4) {
+                throw new IllegalArgumentException("expected 'power-cap WATTS' (e.g. 8kW) in '" + clean + "'");
+            }
+            return new ScenarioEvent(time, Kind.POWER_CAP, new int[0], watts(w[3], clean), clean, source);
+        }
+        if (first.equals("pstate")) {
+            if (w.length != 6 || !w[3].equalsIgnoreCase("node") && !w[3].equalsIgnoreCase("nodes")) {
+                throw new IllegalArgumentException("expected 'pstate nodes NODES P' in '" + clean + "'");
+            }
+            int[] nodes;
+            try {
+                nodes = NodeRanges.parse(w[4]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("bad node list '" + w[4] + "' in '" + clean + "': " + e.getMessage());
+            }
+            int pstate;
+            try {
+                pstate = Integer.parseInt(w[5]);
+            } catch (NumberFormatException e) {
+                pstate = -1;
+            }
+            if (pstate < 0) {
+                throw new IllegalArgumentException("expected a power state number, got '" + w[5] + "' in '" + clean + "'");
+            }
+            return new ScenarioEvent(time, Kind.NODE_PSTATE, nodes, pstate, clean, source);
+        }
         if (!first.equals("fail") && !first.equals("repair") && !first.equals("drain") && !first.equals("resume")) {
             throw new IllegalArgumentException("unknown event verb '" + w[2] + "' in '" + clean
-                    + "' (expected fail, repair, drain, resume or crac)");
+                    + "' (expected fail, repair, drain, resume, crac, pstate or power-cap)");
         }
         String target = w[3].toLowerCase(Locale.ROOT);
         if (w.length != 5) {
@@ -225,6 +268,9 @@ public record ScenarioEvent(long time, Kind kind, int[] targets, double supply, 
                             + " are not neighbours, so no link joins them, in '" + text + "'");
                 }
             }
+            case "scheduler" -> {
+                // The scheduler's cap: checked against the run's scheduler where it is known.
+            }
             default -> {
                 if (targets[0] >= cracUnits) {
                     throw new IllegalArgumentException(cracUnits == 0
@@ -233,6 +279,31 @@ public record ScenarioEvent(long time, Kind kind, int[] targets, double supply, 
                 }
             }
         }
+    }
+
+    /** Watts written 8000, 8000W, 8kW or 1.5MW. */
+    private static double watts(String word, String clean) {
+        String w = word.toLowerCase(Locale.ROOT);
+        double scale = 1;
+        if (w.endsWith("kw")) {
+            scale = 1e3;
+            w = w.substring(0, w.length() - 2);
+        } else if (w.endsWith("mw")) {
+            scale = 1e6;
+            w = w.substring(0, w.length() - 2);
+        } else if (w.endsWith("w")) {
+            w = w.substring(0, w.length() - 1);
+        }
+        try {
+            double v = Double.parseDouble(w) * scale;
+            if (v > 0 && Double.isFinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("expected watts above 0 such as 8000 or 8kW, got '" + word + "' in '" + clean
+                + "'");
     }
 
     private static double supply(String word) {
@@ -279,7 +350,7 @@ public record ScenarioEvent(long time, Kind kind, int[] targets, double supply, 
     @Override
     public boolean equals(Object o) {
         return o instanceof ScenarioEvent e && time == e.time && kind == e.kind && Arrays.equals(targets, e.targets)
-                && Double.compare(supply, e.supply) == 0 && text.equals(e.text) && source.equals(e.source);
+                && Double.compare(value, e.value) == 0 && text.equals(e.text) && source.equals(e.source);
     }
 
     @Override

@@ -39,8 +39,14 @@ import org.hpcsim.workload.JobStatus;
  * {@code NOTIFY event_machine_unavailable}, repairs and resumes {@code event_machine_available}.
  * {@code EXECUTE_JOB} must name a queued job and exactly free, in-service nodes (a malleable job:
  * between its least and its requested size); anything else is an invalid decision that stops the
- * run. {@code SET_RESOURCE_STATE} is checked (existing resources, an integer state) and acknowledged but
- * changes nothing (hpcsim models no power states yet); dynamic job registration, queries and job metadata are not supported.
+ * run. {@code SET_RESOURCE_STATE} is carried out with Batsim's semantics when node power states are
+ * modelled ({@code energy.enabled}): switches take their transition's time and
+ * {@code RESOURCE_STATE_CHANGED} follows when every node of the request is done; a request Batsim would
+ * refuse or leave hanging (a computing node, a switching one, a pstate that is neither a computing nor
+ * a sleep state) is an invalid decision. Without power states it is checked (existing resources, an
+ * integer state) and acknowledged at once, changing nothing. {@code QUERY consumed_energy} is answered
+ * ({@code ANSWER}) with the joules the nodes drew since time 0; dynamic job registration, other queries
+ * and job metadata are not supported.
  *
  * <p>Created by the registry unconnected (so that a configuration can be checked without a
  * scheduler running); {@link #open} connects it before the run, {@link #close} after.
@@ -175,6 +181,14 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         if (kill != null && --kill.outstanding == 0) {
             killed(kill, time);
         }
+    }
+
+    @Override
+    public void powerStateChanged(int[] changed, int pstate, long time) {
+        ObjectNode data = JSON.objectNode();
+        data.put("resources", IntervalSet.format(changed));
+        data.put("state", String.valueOf(pstate));
+        event(time, "RESOURCE_STATE_CHANGED", data, null);
     }
 
     @Override
@@ -416,22 +430,52 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
                         throw invalid(decision, "resource " + id + " does not exist (0 to " + (nodes - 1) + ")");
                     }
                 }
-                // Batsim's state is a power state number as a string (protocol.rst); parsed now, so that the
-                // states hpcsim will model get a checked value, and acknowledged as Batsim does.
+                // Batsim's state is a power state number as a string (protocol.rst).
                 String state = text(data, "state", decision);
-                if (!state.strip().matches("[0-9]+")) {
+                if (!state.strip().matches("[0-9]{1,9}")) {
                     throw invalid(decision, "state '" + state + "' is not a power state number (a non-negative"
                             + " integer, as a string)");
                 }
+                if (context.energy() != null) {
+                    try {
+                        context.setPowerState(ids, Integer.parseInt(state.strip()));
+                    } catch (IllegalArgumentException e) {
+                        throw invalid(decision, e.getMessage());
+                    }
+                    return; // RESOURCE_STATE_CHANGED comes when the switches are over (powerStateChanged)
+                }
+                // Without power states: acknowledged as Batsim would, changing nothing.
                 ObjectNode ack = JSON.objectNode();
                 ack.put("resources", IntervalSet.format(ids));
                 ack.put("state", state.strip());
                 event(context.now(), "RESOURCE_STATE_CHANGED", ack, null);
                 context.callAt(context.now());
             }
+            case "QUERY" -> query(data, decision, context);
             default -> throw invalid(decision, "hpcsim does not support " + type + " (supported: EXECUTE_JOB,"
-                    + " REJECT_JOB, KILL_JOB, CALL_ME_LATER, NOTIFY, SET_RESOURCE_STATE)");
+                    + " REJECT_JOB, KILL_JOB, CALL_ME_LATER, NOTIFY, SET_RESOURCE_STATE, QUERY consumed_energy)");
         }
+    }
+
+    /** Batsim's energy query: the joules the nodes drew from time 0 to now, in an ANSWER. */
+    private void query(JsonNode data, JsonNode decision, SchedulingContext context) {
+        JsonNode requests = data.get("requests");
+        if (requests == null || !requests.isObject() || requests.isEmpty()) {
+            throw malformed("data.requests must be an object of requests", decision);
+        }
+        requests.fieldNames().forEachRemaining(what -> {
+            if (!what.equals("consumed_energy")) {
+                throw invalid(decision, "hpcsim answers consumed_energy queries only, not '" + what + "'");
+            }
+        });
+        if (context.energy() == null) {
+            throw invalid(decision, "consumed_energy: node energy is not modelled (set energy.enabled = true or"
+                    + " give a platform)");
+        }
+        ObjectNode answer = JSON.objectNode();
+        answer.put("consumed_energy", context.energy().totalJoules(context.now()));
+        event(context.now(), "ANSWER", answer, null);
+        context.callAt(context.now());
     }
 
     private void kill(JsonNode data, JsonNode decision, SchedulingContext context) {

@@ -28,7 +28,8 @@ import org.hpcsim.workload.JobStatus;
  * then report as usual.
  *
  * <p>In a modelled room a node tells the thermal actor its power draw whenever it starts or ends a job,
- * fails (0 W) or is repaired (idle).
+ * fails (0 W) or is repaired (idle), and with node power states whenever the scheduler changes its state
+ * ({@link NodeProtocol.Draw}).
  *
  * <p>Failures: a node fails on a scripted event ({@link NodeProtocol.Fail}) or, under a stochastic failure model,
  * on its own, drawing its times to failure and to repair from its own random stream. A failed node
@@ -68,7 +69,8 @@ public final class ComputeNode implements Component<NodeProtocol> {
     private final Address<NodeProtocol> self;
     private final long reportLatency;
     private final Addresses<PowerProtocol> power;
-    private final double idleWatts;
+    /** What it draws running no job: the room's idle power, or with power states its state's draw. */
+    private double idleWatts;
     private final FailureModel failures;
     private boolean down;
     private String downCause;
@@ -215,6 +217,11 @@ public final class ComputeNode implements Component<NodeProtocol> {
             }
         } else if (message instanceof NodeProtocol.StartFailures) {
             drawFailure();
+        } else if (message instanceof NodeProtocol.Draw draw) {
+            idleWatts = draw.watts();
+            if (job < 0 && !down) {
+                power(idleWatts);
+            }
         } else {
             throw new UnhandledMessage(message);
         }
@@ -387,7 +394,8 @@ public final class ComputeNode implements Component<NodeProtocol> {
     private void compute() {
         phase = Phase.COMPUTE;
         flow = computeFlow;
-        fluid = new FluidJob(work, flow.c(), flow.tau(), ctx.now(), ctx.now() + limit, flow.links().length);
+        fluid = new FluidJob(work, flow.c(), flow.tau(), flow.speed(), ctx.now(), ctx.now() + limit,
+                flow.links().length);
         joinLinks();
         predict();
     }

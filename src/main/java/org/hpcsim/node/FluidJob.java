@@ -62,8 +62,13 @@ public final class FluidJob {
      * @param links  number of links the job uses
      */
     public FluidJob(long work, double c, double tau, long start, long limit, int links) {
+        this(work, c, tau, 1, start, limit, links);
+    }
+
+    /** As above, on nodes whose computing power state runs the compute part at {@code speed} (1: as in the trace). */
+    public FluidJob(long work, double c, double tau, double speed, long start, long limit, int links) {
         this.work = work;
-        this.computeShare = 1 - c;
+        this.computeShare = (1 - c) / speed;
         this.communicationScale = c * tau;
         this.start = start;
         this.limit = limit;

@@ -16,7 +16,8 @@ final class RunData {
     static final List<String> TIMESERIES = List.of("time", "busy_nodes", "failed_nodes", "drained_nodes",
             "queued_jobs", "running_jobs", "utilization");
     static final List<String> TIMESERIES_OPTIONAL = List.of("it_power_w", "cooling_power_w", "supply_c",
-            "max_inlet_c", "mean_link_load", "max_link_load");
+            "max_inlet_c", "mean_link_load", "max_link_load", "node_power_w", "sleeping_nodes", "switching_nodes",
+            "total_power_w");
     static final List<String> THERMAL = List.of("time", "it_power_w", "cooling_power_w", "supply_c", "max_inlet_c",
             "max_inlet_actual_c");
     static final List<String> INLET = List.of("node", "row", "rack", "slot", "mean_inlet_c", "max_inlet_c");

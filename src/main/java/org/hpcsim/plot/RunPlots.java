@@ -89,6 +89,8 @@ public final class RunPlots {
         plots.add(series.queue());
         plots.addAll(cdfs.all());
         plots.add(series.power());
+        plots.add(series.nodePower());
+        plots.add(series.nodeStates());
         plots.add(series.temperature());
         plots.add(series.links());
         plots.addAll(maps.all());

@@ -178,6 +178,53 @@ final class TimeSeriesPlots {
         return marked("power", f);
     }
 
+    /** The nodes' power by their power states (energy.enabled), with the room's cooling and the sum when modelled. */
+    Plot nodePower() {
+        String missing = energyMissing();
+        if (missing != null) {
+            return Plot.skip("node-power", missing);
+        }
+        Table t = run.timeseries;
+        Points nodes = points(t, "node_power_w", 0.001, false);
+        boolean room = t.has("total_power_w") && t.defined("cooling_power_w");
+        Points cooling = room ? points(t, "cooling_power_w", 0.001, false) : null;
+        Points total = room ? points(t, "total_power_w", 0.001, false) : null;
+        Figure f = figure(room ? "Power: nodes (by power state), cooling and IT + cooling" : "Power: nodes (by power"
+                + " state)", "power (kW)").yRange(0, 1.05 * (room ? max(nodes, total) : max(nodes)));
+        f.line(name("nodes", false), nodes, Palette.SERIES[1]);
+        if (room) {
+            f.line(name("cooling", false), cooling, Palette.SERIES[0]);
+            f.line(name("IT + cooling", false), total, Palette.SERIES[3]);
+        }
+        return marked("node-power", f);
+    }
+
+    /** The nodes' power states over time: computing, asleep, switching (energy.enabled). */
+    Plot nodeStates() {
+        String missing = energyMissing();
+        if (missing != null) {
+            return Plot.skip("node-states", missing);
+        }
+        Table t = run.timeseries;
+        int n = run.machine.size();
+        Figure f = figure("Node states: computing, asleep, switching", "nodes (% of " + Numbers.count(n) + ")")
+                .yRange(0, 100);
+        f.line(name("computing (busy)", false), points(t, "utilization", 100, false), Palette.SERIES[0]);
+        f.line(name("asleep", false), points(t, "sleeping_nodes", 100.0 / n, false), Palette.SERIES[2]);
+        f.line(name("switching", false), points(t, "switching_nodes", 100.0 / n, false), Palette.SERIES[3]);
+        return marked("node-states", f);
+    }
+
+    /** Why the energy plots cannot be drawn, or null. */
+    private String energyMissing() {
+        String missing = timeseriesMissing();
+        if (missing != null) {
+            return missing;
+        }
+        return run.timeseries.has("node_power_w") ? null
+                : "no power-state columns in timeseries.csv (energy.enabled off)";
+    }
+
     Plot temperature() {
         Table t = room();
         if (t == null) {

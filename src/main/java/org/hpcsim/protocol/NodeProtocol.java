@@ -14,6 +14,13 @@ public sealed interface NodeProtocol {
      * {@code follower}: they wait for the lead's {@link JobOver}. While it runs the node draws
      * {@code watts} (reported to the thermal actor when the room is modelled).
      */
+    /**
+     * Scheduler -> ComputeNode, in a modelled room with node power states: the node's power state changed;
+     * from now on it draws {@code watts} while it runs no job (reported at once if it runs none).
+     */
+    public record Draw(double watts) implements NodeProtocol {
+    }
+
     public record StartJob(int jobIndex, long runTime, long limit, Flow flow, boolean follower, double watts)
             implements NodeProtocol {
         /** A self-timed start (no links model). */
@@ -31,16 +38,27 @@ public sealed interface NodeProtocol {
      * @param c       communication fraction
      * @param tau     delay factor
      * @param io      the job's I/O streams (a line with I/O nodes), or null when it does no I/O
+     * @param speed   the speed of its nodes' computing power state (the slowest), which divides the compute part
      */
-    public record Flow(int[] nodes, int[] links, long[] weights, double c, double tau, IoPhases io) {
+    public record Flow(int[] nodes, int[] links, long[] weights, double c, double tau, IoPhases io, double speed) {
         /** A flow without I/O. */
         public Flow(int[] nodes, int[] links, long[] weights, double c, double tau) {
             this(nodes, links, weights, c, tau, null);
         }
 
-        /** The same flow over other links (a reroute); its I/O stays. */
+        /** A flow on nodes that compute at the trace's speed. */
+        public Flow(int[] nodes, int[] links, long[] weights, double c, double tau, IoPhases io) {
+            this(nodes, links, weights, c, tau, io, 1);
+        }
+
+        /** The same flow over other links (a reroute); its I/O and speed stay. */
         public Flow withLinks(int[] links, long[] weights) {
-            return new Flow(nodes, links, weights, c, tau, io);
+            return new Flow(nodes, links, weights, c, tau, io, speed);
+        }
+
+        /** The same flow on nodes whose power state runs the compute part at {@code speed}. */
+        public Flow withSpeed(double speed) {
+            return new Flow(nodes, links, weights, c, tau, io, speed);
         }
     }
 

@@ -13,14 +13,21 @@ public sealed interface Report {
 
     /**
      * Scheduler -> jobs.csv, the room's logs (the run's last end), batsim_jobs.csv: a job has its final status. {@code start}, {@code end} and {@code nodes}
-     * are -1, -1 and null for a rejected job, which carries its {@code reason}.
+     * are -1, -1 and null for a rejected job, which carries its {@code reason}. {@code energy}: the joules
+     * its last attempt's nodes drew while it ran, NaN when energy is not modelled.
      */
     public record JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
-                           NetworkUse network, int attempts, long firstStart)
+                           NetworkUse network, int attempts, long firstStart, double energy)
             implements Report, JobsProtocol, RoomLogProtocol, BatsimJobsProtocol {
         /** A job that ended on its only attempt (or never ran). */
         public JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason, NetworkUse network) {
             this(job, start, end, nodes, status, reason, network, nodes == null ? 0 : 1, start);
+        }
+
+        /** Without energy (not modelled). */
+        public JobEnded(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
+                        NetworkUse network, int attempts, long firstStart) {
+            this(job, start, end, nodes, status, reason, network, attempts, firstStart, Double.NaN);
         }
     }
 
@@ -91,6 +98,41 @@ public sealed interface Report {
      * {@code queued} jobs wait. Sent only when a count changed.
      */
     public record Counts(int busy, int failed, int drained, int queued, int running) implements Report, TimeSeriesProtocol {
+    }
+
+    /**
+     * Scheduler -> energy.csv and summary.json's energy, when the run ends at {@code time}: the joules each
+     * node drew from time 0 (by node id).
+     */
+    public record EnergyTotals(long time, double[] joules) implements Report, EnergyLogProtocol {
+    }
+
+    /**
+     * Scheduler -> timeseries.csv: after its pass, the nodes draw {@code watts} by their power states,
+     * {@code sleeping} of them sleep and {@code switching} switch off or on. Sent only when one changed.
+     */
+    public record NodePowers(double watts, int sleeping, int switching) implements Report, TimeSeriesProtocol {
+    }
+
+    /**
+     * Scheduler -> Batsim's consumed_energy file: at {@code time} a job started ({@code 's'}), ended
+     * ({@code 'e'}) or nodes changed power state ({@code 'p'}); the nodes had drawn {@code joules} since
+     * time 0 and could draw {@code wattMin} at least in their states.
+     */
+    public record EnergySample(long time, char event, double joules, double wattMin)
+            implements Report, BatsimEnergyProtocol {
+    }
+
+    /** Scheduler -> Batsim's machine-states file: how many nodes are in each of Batsim's machine states at {@code time}. */
+    public record MachineStates(long time, int sleeping, int switchingOn, int switchingOff, int idle, int computing)
+            implements Report, BatsimEnergyProtocol {
+    }
+
+    /**
+     * Scheduler -> Batsim's pstate-changes file: at {@code time} the nodes moved to {@code pstate}, or
+     * started switching: -1 towards a computing state, -2 towards a sleep state.
+     */
+    public record PstateChange(long time, int[] nodes, int pstate) implements Report, BatsimEnergyProtocol {
     }
 
     /**

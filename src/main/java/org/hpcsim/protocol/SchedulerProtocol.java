@@ -41,6 +41,13 @@ public sealed interface SchedulerProtocol {
     }
 
     /**
+     * Scheduler -> Scheduler (itself): the node's power switch number {@code version} (switching off or
+     * on, or a change of computing state) has taken its transition's time.
+     */
+    public record PowerSwitched(int node, int version) implements SchedulerProtocol {
+    }
+
+    /**
      * ComputeNode -> Scheduler: the job's run on {@code node} ended at {@code endTime} with
      * {@code status}; a lead node under the links model adds the contention it saw, others null.
      */
@@ -70,6 +77,14 @@ public sealed interface SchedulerProtocol {
 
     /** ComputeNode -> Scheduler: {@code node} was repaired at {@code time}; {@code wasDown} false if it was up. */
     public record NodeRepaired(int node, long time, String cause, boolean wasDown) implements SchedulerProtocol {
+    }
+
+    /** Kernel (a scenario event) -> Scheduler: the nodes move to power state {@code pstate}, as SET_RESOURCE_STATE does. */
+    public record SetPowerState(int[] nodes, int pstate, String cause) implements SchedulerProtocol {
+    }
+
+    /** Kernel (a scenario event) -> Scheduler: the power cap of its policy is {@code watts} from now on. */
+    public record SetPowerCap(double watts, String cause) implements SchedulerProtocol {
     }
 
     /** Kernel (a scenario event) -> Scheduler: no new job on {@code nodes}; running ones finish. */

@@ -27,6 +27,9 @@ import org.hpcsim.allocation.SortedFreeListAllocator;
 import org.hpcsim.allocation.SumOfSquaresAllocator;
 import org.hpcsim.scheduling.ConservativeBackfillPolicy;
 import org.hpcsim.scheduling.EasyBackfillPolicy;
+import org.hpcsim.scheduling.IdleShutdownPolicy;
+import org.hpcsim.scheduling.PowerCap;
+import org.hpcsim.scheduling.PowerCappedEasyPolicy;
 import org.hpcsim.scheduling.JobOrder;
 import org.hpcsim.scheduling.PriorityPolicy;
 import org.hpcsim.topology.FileCurve;
@@ -56,6 +59,19 @@ public final class StandardPolicies {
     private static final Registry STANDARD = build();
 
     private StandardPolicies() {
+    }
+
+    /** A pstate number written as a policy's argument. */
+    private static int pstate(String text) {
+        try {
+            int p = Integer.parseInt(text);
+            if (p >= 0) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("expected a pstate number or auto, got '" + text + "'");
     }
 
     /** The registry with every built-in policy. */
@@ -99,6 +115,37 @@ public final class StandardPolicies {
         r.schedulers().register("conservative", "conservative backfilling: every queued job gets a reservation;"
                 + " none may be delayed", List.of(ORDER),
                 (args, reg) -> new ConservativeBackfillPolicy(reg.order(args.get(0))));
+        r.schedulers().register("idle-shutdown", "switches off nodes idle longer than idle (needs energy.enabled), over"
+                + " easy or fcfs; wakes sleeping nodes for the head of the queue when they are up before its"
+                + " reservation", List.of(new Registry.Param("idle", "30m", "how long a node is idle before it is"
+                + " switched off"), new Registry.Param("base", "easy", "easy or fcfs (fifo order)"),
+                new Registry.Param("sleep", "auto", "the sleep pstate, or auto: each node's first")),
+                (args, reg) -> new IdleShutdownPolicy(switch (args.get(1)) {
+                    case "easy" -> new EasyBackfillPolicy(JobOrder.FIFO);
+                    case "fcfs" -> new PriorityPolicy(JobOrder.FIFO);
+                    default -> throw new IllegalArgumentException("idle-shutdown's base is easy or fcfs, not '"
+                            + args.get(1) + "'");
+                }, ScenarioEvent.time(args.get(0)), args.get(2).equals("auto") ? -1 : pstate(args.get(2))));
+        r.schedulers().register("easy-powercap", "EASY under a power cap (needs energy.enabled): a job starts only if"
+                + " the nodes' predicted power stays under cap (watts, 8kW, or a schedule 8kW;1d=6kW); with dvfs, a job"
+                + " that does not fit runs in the fastest slower computing state that does",
+                List.of(new Registry.Param("cap", "", "watts: 8000, 8kW, or 8kW;1d=6kW;2d=8kW (changes at times)"),
+                        new Registry.Param("dvfs", "no", "yes: slow jobs down to fit under the cap"), ORDER,
+                        new Registry.Param("scope", "nodes", "nodes, or facility: IT and cooling (needs the room)")),
+                (args, reg) -> {
+                    if (args.get(0).isEmpty()) {
+                        throw new IllegalArgumentException("easy-powercap needs a cap: easy-powercap[8kW]");
+                    }
+                    if (!args.get(1).equals("yes") && !args.get(1).equals("no")) {
+                        throw new IllegalArgumentException("easy-powercap's dvfs is yes or no, not '" + args.get(1) + "'");
+                    }
+                    if (!args.get(3).equals("nodes") && !args.get(3).equals("facility")) {
+                        throw new IllegalArgumentException("easy-powercap's scope is nodes or facility, not '"
+                                + args.get(3) + "'");
+                    }
+                    return new PowerCappedEasyPolicy(reg.order(args.get(2)), PowerCap.parse(args.get(0)),
+                            args.get(1).equals("yes"), args.get(3).equals("facility"));
+                });
         r.schedulers().register("external", "a scheduler in another process (pybatsim, batsched, your own) driven over"
                 + " Batsim's JSON protocol at scheduler.external.socket; it chooses the nodes too", List.of(),
                 (args, reg) -> new ExternalScheduler());

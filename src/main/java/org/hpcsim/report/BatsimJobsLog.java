@@ -54,8 +54,9 @@ public final class BatsimJobsLog extends FileSink<BatsimJobsProtocol> {
      * Opens the file. {@code ids}: a job's id as Batsim writes it (a Batsim workload's name for it);
      * {@code profiles}: a job's profile name by its index ("" when the trace has none);
      * {@code walltimes}: a job's walltime as Batsim has it (microseconds, -1 for none);
-     * {@code watts}: the node power of a modelled room, or null when energy is not modelled (the
-     * consumed_energy column is then -1, as Batsim writes it without energy).
+     * {@code watts}: the node power of a modelled room, or null (the consumed_energy column is then
+     * -1, as Batsim writes it without energy). A job's energy from the nodes' power states
+     * ({@code energy.enabled}) comes first.
      */
     public static BatsimJobsLog open(Path file, Function<Job, String> ids, IntFunction<String> profiles,
                                      ToLongFunction<Job> walltimes, NodeWatts watts) {
@@ -72,8 +73,8 @@ public final class BatsimJobsLog extends FileSink<BatsimJobsProtocol> {
     }
 
     private void add(Report.JobEnded e) {
-        double joules = Double.NaN;
-        if (watts != null && e.nodes() != null && e.start() >= 0) {
+        double joules = e.energy();
+        if (Double.isNaN(joules) && watts != null && e.nodes() != null && e.start() >= 0) {
             joules = watts.of(e.network()) * e.nodes().length * SimTime.toSeconds(e.end() - e.start());
         }
         BatsimJobsCsv.appendRow(buffer, e.job(), ids.apply(e.job()), profiles.apply(e.job().index()),

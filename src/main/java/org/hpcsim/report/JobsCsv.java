@@ -12,6 +12,8 @@ public final class JobsCsv {
             "id,submit,wait,start,end,run_time,estimate,procs,nodes,status,reason,avg_pairwise_hops,pairwise_hops,"
                     + "linear_span,ring_span,stretch_span,bbox_volume,bbox_ratio,bbox_dim_sum,bcube_ratio,components,"
                     + "tau,sigma_mean,sigma_max,hop_bytes,max_link_load,cooling_power_w,attempts,first_start";
+    /** The column after the others when energy is modelled: the joules the job's nodes drew while it ran. */
+    public static final String ENERGY_COLUMN = ",energy_j";
 
     private JobsCsv() {
     }

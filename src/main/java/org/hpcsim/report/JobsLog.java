@@ -41,6 +41,8 @@ public final class JobsLog extends FileSink<JobsProtocol> {
     private final Writer out;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 4096);
     private final RunMetrics metrics;
+    /** Whether rows end with the job's energy. */
+    private final boolean energy;
     private final RunProgress progress;
     private final CompletableFuture<RunMetrics> result;
 
@@ -50,12 +52,19 @@ public final class JobsLog extends FileSink<JobsProtocol> {
      */
     public JobsLog(Topology topology, int[] spanRanks, Path jobsCsv, RunProgress progress,
                    CompletableFuture<RunMetrics> result) {
+        this(topology, spanRanks, jobsCsv, progress, result, false);
+    }
+
+    /** As above; {@code energy}: energy is modelled, and each row ends with the job's energy_j. */
+    public JobsLog(Topology topology, int[] spanRanks, Path jobsCsv, RunProgress progress,
+                   CompletableFuture<RunMetrics> result, boolean energy) {
+        this.energy = energy;
         this.meter = new LocalityMeter(topology, spanRanks);
         this.out = OutputWriter.open(jobsCsv, 1 << 16);
         this.metrics = new RunMetrics(topology.size());
         this.progress = progress;
         this.result = result;
-        buffer.append(JobsCsv.HEADER).append('\n');
+        buffer.append(JobsCsv.HEADER).append(energy ? JobsCsv.ENERGY_COLUMN : "").append('\n');
     }
 
     @Override
@@ -82,6 +91,16 @@ public final class JobsLog extends FileSink<JobsProtocol> {
         }
         JobsCsv.appendRow(buffer, e.job(), e.start(), e.end(), e.nodes(), e.status(), e.reason(), l, e.network(),
                 coolingPower, e.attempts(), e.firstStart());
+        if (energy) {
+            // The row's line end moves after the job's energy.
+            buffer.setLength(buffer.length() - 1);
+            buffer.append(',');
+            if (!Double.isNaN(e.energy())) {
+                buffer.append(String.format(java.util.Locale.ROOT, "%.3f", e.energy()));
+                metrics.addJobEnergy(e.energy());
+            }
+            buffer.append('\n');
+        }
         metrics.add(e.job().arrival(), e.firstStart(), e.start(), e.end(), e.nodes() == null ? 0 : e.nodes().length,
                 e.status(), e.attempts());
         if (e.network() != null) {

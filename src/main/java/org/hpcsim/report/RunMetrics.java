@@ -40,6 +40,7 @@ public final class RunMetrics {
     private final LocalitySummary locality = new LocalitySummary();
     private final NetworkSummary network = new NetworkSummary();
     private double jobCoolingPowerSum;
+    private double jobsEnergy;
     private long jobsCooled;
 
     public RunMetrics(int machineNodes) {
@@ -86,6 +87,16 @@ public final class RunMetrics {
     }
 
     /** A job that ran in a modelled room drew {@code watts} of cooling on average over its run. */
+    /** A job's energy (J), as jobs.csv gives it. */
+    void addJobEnergy(double joules) {
+        jobsEnergy += joules;
+    }
+
+    /** The jobs' energy summed over jobs.csv's energy_j (J). */
+    public double jobsEnergy() {
+        return jobsEnergy;
+    }
+
     void addJobCoolingPower(double watts) {
         jobCoolingPowerSum += watts;
         jobsCooled++;

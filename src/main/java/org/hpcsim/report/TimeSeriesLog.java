@@ -46,6 +46,8 @@ public final class TimeSeriesLog extends FileSink<TimeSeriesProtocol> {
     private final Writer out;
     private final int nodes;
     private final boolean thermal;
+    /** Whether the nodes' power states are modelled: their power and states are columns. */
+    private final boolean energy;
     private final long interval;
     private final StringBuilder buffer = new StringBuilder(FLUSH_AT + 256);
     /** Each link's load (links model), for the mean and the max; null without the links model. */
@@ -81,8 +83,14 @@ public final class TimeSeriesLog extends FileSink<TimeSeriesProtocol> {
         double maxInlet = Double.NaN;
         long totalLoad;
         long maxLoad;
+        double nodePower = Double.NaN;
+        int sleeping;
+        int switching;
 
         void copy(State s) {
+            nodePower = s.nodePower;
+            sleeping = s.sleeping;
+            switching = s.switching;
             time = s.time;
             busy = s.busy;
             failed = s.failed;
@@ -102,7 +110,8 @@ public final class TimeSeriesLog extends FileSink<TimeSeriesProtocol> {
             return busy == s.busy && failed == s.failed && drained == s.drained && queued == s.queued
                     && running == s.running && Double.compare(itPower, s.itPower) == 0
                     && Double.compare(coolingPower, s.coolingPower) == 0 && Double.compare(supply, s.supply) == 0
-                    && Double.compare(maxInlet, s.maxInlet) == 0 && totalLoad == s.totalLoad && maxLoad == s.maxLoad;
+                    && Double.compare(maxInlet, s.maxInlet) == 0 && totalLoad == s.totalLoad && maxLoad == s.maxLoad
+                    && Double.compare(nodePower, s.nodePower) == 0 && sleeping == s.sleeping && switching == s.switching;
         }
     }
 
@@ -112,20 +121,36 @@ public final class TimeSeriesLog extends FileSink<TimeSeriesProtocol> {
      * without the link columns; {@code interval} in microseconds.
      */
     TimeSeriesLog(Writer out, int nodes, boolean thermal, int links, long interval) {
+        this(out, nodes, thermal, links, interval, false);
+    }
+
+    /** As above; {@code energy}: with the nodes' power and power states (and, in a modelled room, the sum of IT and cooling power). */
+    TimeSeriesLog(Writer out, int nodes, boolean thermal, int links, long interval, boolean energy) {
         if (interval < 0) {
             throw new IllegalArgumentException("negative interval " + interval);
         }
         this.out = out;
         this.nodes = nodes;
         this.thermal = thermal;
+        this.energy = energy;
         this.loads = links < 0 ? null : new long[links];
         this.interval = interval;
-        buffer.append(header(thermal, links >= 0)).append('\n');
+        buffer.append(header(thermal, links >= 0)).append(energy ? energyHeader(thermal) : "").append('\n');
     }
 
     /** Writes {@code timeseries.csv} to {@code file}; see {@link #TimeSeriesLog(Writer, int, boolean, int, long)}. */
     public static TimeSeriesLog open(Path file, int nodes, boolean thermal, int links, long interval) {
-        return new TimeSeriesLog(OutputWriter.open(file, 1 << 16), nodes, thermal, links, interval);
+        return open(file, nodes, thermal, links, interval, false);
+    }
+
+    /** As above, with the energy columns when {@code energy}. */
+    public static TimeSeriesLog open(Path file, int nodes, boolean thermal, int links, long interval, boolean energy) {
+        return new TimeSeriesLog(OutputWriter.open(file, 1 << 16), nodes, thermal, links, interval, energy);
+    }
+
+    /** The energy columns, after the others: the nodes' power and states, and in a modelled room IT plus cooling. */
+    public static String energyHeader(boolean thermal) {
+        return ",node_power_w,sleeping_nodes,switching_nodes" + (thermal ? ",total_power_w" : "");
     }
 
     /** The header line, with the optional column groups. */
@@ -143,6 +168,12 @@ public final class TimeSeriesLog extends FileSink<TimeSeriesProtocol> {
             room(context.now(), s.itPower(), s.coolingPower(), s.supply(), s.maxInletActual());
         } else if (message instanceof Report.LinkLoad l) {
             linkLoad(context.now(), l.link(), l.load());
+        } else if (message instanceof Report.NodePowers p) {
+            advance(context.now());
+            now.nodePower = p.watts();
+            now.sleeping = p.sleeping();
+            now.switching = p.switching();
+            dirty = true;
         } else {
             throw new UnhandledMessage(message);
         }
@@ -252,6 +283,15 @@ public final class TimeSeriesLog extends FileSink<TimeSeriesProtocol> {
             sb.append(',');
             JobsCsv.appendFraction(sb, s.totalLoad, loads.length);
             sb.append(',').append(s.maxLoad);
+        }
+        if (energy) {
+            sb.append(',');
+            decimal(sb, s.nodePower, 3);
+            sb.append(',').append(s.sleeping).append(',').append(s.switching);
+            if (thermal) {
+                sb.append(',');
+                decimal(sb, s.itPower + s.coolingPower, 3);
+            }
         }
         sb.append('\n');
         if (sb.length() >= FLUSH_AT) {

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.hpcsim.energy.PowerLedger;
 import org.hpcsim.failure.JobFate;
 import org.hpcsim.kernel.Address;
 import org.hpcsim.kernel.Addresses;
@@ -21,6 +22,7 @@ import org.hpcsim.kernel.Ports;
 import org.hpcsim.time.SimTime;
 import org.hpcsim.kernel.UnhandledMessage;
 import org.hpcsim.network.NoRouteException;
+import org.hpcsim.scheduling.PowerCappedEasyPolicy;
 import org.hpcsim.scheduling.ReactivePolicy;
 import org.hpcsim.scheduling.RunningJob;
 import org.hpcsim.scheduling.SchedulerCore;
@@ -69,6 +71,25 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     /** Who hears the jobs' I/O. */
     public static final Port<Report.IoEnded> IO = Port.many("io", Report.IoEnded.class,
             "the I/O of each job that did some, at its end (io.csv)");
+    /** Who hears each node's energy at the run's end; none when energy is not modelled. */
+    public static final Port<Report.EnergyTotals> ENERGY = Port.many("energy", Report.EnergyTotals.class,
+            "each node's energy at the run's end (summary.json); none when energy is not modelled");
+    /** Who hears the energy at each job start, job end and power-state change (Batsim's consumed_energy file). */
+    public static final Port<Report.EnergySample> ENERGY_SAMPLES = Port.many("energy-samples",
+            Report.EnergySample.class, "the energy so far at each job start and end and power-state change"
+                    + " (batsim_consumed_energy.csv); none when not written");
+    /** Who hears the nodes' machine states as they change (Batsim's machine_states file). */
+    public static final Port<Report.MachineStates> MACHINE_STATES = Port.many("machine-states",
+            Report.MachineStates.class, "how many nodes sleep, switch, idle and compute, at each change"
+                    + " (batsim_machine_states.csv); none when not written");
+    /** Who hears the power-state changes (Batsim's pstate_changes file). */
+    public static final Port<Report.PstateChange> PSTATE_CHANGES = Port.many("pstate-changes",
+            Report.PstateChange.class, "each power-state request and its completion (batsim_pstate_changes.csv);"
+                    + " none when not written");
+    /** Who hears the nodes' power and power states after each pass that changed them (the time series). */
+    public static final Port<Report.NodePowers> NODE_POWERS = Port.many("node-powers", Report.NodePowers.class,
+            "the nodes' power and how many sleep or switch, after a pass that changed them (the time series);"
+                    + " none when energy is not modelled");
     /** Who hears the machine's counts; none: they are not counted. */
     public static final Port<Report.Counts> COUNTS = Port.many("counts", Report.Counts.class,
             "the machine's counts after a pass that changed them (the time series); none to count none");
@@ -76,14 +97,17 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     public static final ComponentType<SchedulerProtocol> TYPE = ComponentType.of("scheduler", SchedulerProtocol.class,
             "The scheduler: queues arrivals, runs one pass of its policy per instant, starts jobs on the nodes its"
                     + " allocator proposes, applies failures, drains and link events, gives every job its final status",
-            NODES, JOBS, ATTEMPTS, EVENTS, IO, COUNTS).withParameters(
+            NODES, JOBS, ATTEMPTS, EVENTS, IO, COUNTS, ENERGY, ENERGY_SAMPLES, MACHINE_STATES, PSTATE_CHANGES,
+            NODE_POWERS)
+            .withParameters(
                     param("scheduler.policy", "the scheduling policy (or an external scheduler)"),
                     param("allocator.policy", "the allocator"),
                     param("network.model", "how the network lengthens run times, and routing"),
                     param("failures.on-job-failure", "what becomes of a job whose node fails"),
                     param("failures.max-attempts", "after how many attempts a failure ends a job"),
                     param("failures.stall-limit", "how long queued jobs may wait with nothing running"),
-                    param("malleable.enabled", "jobs that start on fewer nodes than they ask for"));
+                    param("malleable.enabled", "jobs that start on fewer nodes than they ask for"),
+                    param("energy.enabled", "node power states: a job's speed and energy, switching nodes off and on"));
 
 
     /**
@@ -122,6 +146,8 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         long failedAt = -1;
         String failure;
         double workDone = Double.NaN;
+        /** The joules its nodes drew so far, each counted when it stopped the job (energy modelled). */
+        double energy;
         final JobIo io;
 
         Pending(RunningJob run, NetworkPlanner.Plan plan, JobIo io) {
@@ -148,6 +174,21 @@ public final class Scheduler implements Component<SchedulerProtocol> {
     private final Addresses<Report.EventLogged> events;
     private final Addresses<Report.IoEnded> ioEnds;
     private final Addresses<Report.Counts> counts;
+    private final Addresses<Report.EnergyTotals> energyTotals;
+    private final Addresses<Report.EnergySample> energySamples;
+    private final Addresses<Report.MachineStates> machineStates;
+    private final Addresses<Report.PstateChange> pstateChanges;
+    private final Addresses<Report.NodePowers> nodePowers;
+    /** The node powers last sent (NaN: none yet). */
+    private double sentWatts = Double.NaN;
+    private int sentSleeping;
+    private int sentSwitching;
+    /** The nodes' power states and energy (the core's), or null when energy is not modelled. */
+    private final PowerLedger energy;
+    /** Whether nodes report their draws to a modelled room by their power states (energy and room both modelled). */
+    private final boolean reportDraws;
+    /** The papers' communication fraction: the part of a run time a slower computing state does not slow. */
+    private final double communicationFraction;
     private final TreeMap<Integer, Pending> pending = new TreeMap<>();
     private final Map<Integer, History> histories = new HashMap<>();
     /**
@@ -188,6 +229,15 @@ public final class Scheduler implements Component<SchedulerProtocol> {
      */
     public Scheduler(Ports ports, SchedulerCore core, NetworkPlanner network, PowerModel power,
                           FailurePolicy failures) {
+        this(ports, core, network, power, failures, 0);
+    }
+
+    /**
+     * As above; {@code communicationFraction} is the part of a job's run time that a computing power
+     * state slower than the trace's leaves as it is (the network's c; used with the core's power states).
+     */
+    public Scheduler(Ports ports, SchedulerCore core, NetworkPlanner network, PowerModel power,
+                     FailurePolicy failures, double communicationFraction) {
         this.core = core;
         this.reactive = core.policy() instanceof ReactivePolicy r ? r : null;
         this.self = ports.self();
@@ -196,11 +246,36 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         this.events = ports.toAll(EVENTS);
         this.ioEnds = ports.toAll(IO);
         this.counts = ports.toAll(COUNTS);
+        this.energyTotals = ports.toAll(ENERGY);
+        this.energySamples = ports.toAll(ENERGY_SAMPLES);
+        this.machineStates = ports.toAll(MACHINE_STATES);
+        this.pstateChanges = ports.toAll(PSTATE_CHANGES);
+        this.nodePowers = ports.toAll(NODE_POWERS);
+        this.energy = core.energy();
+        this.reportDraws = energy != null && power != null;
+        this.communicationFraction = communicationFraction;
         this.network = network;
         this.nodePower = new NodePower(power, network == null ? Double.NaN : network.communicationFraction());
         this.failures = failures;
         this.accounting = new AttemptAccounting(failures.fate(), failures.checkpointInterval());
         this.nodes = ports.toAll(NODES);
+        if (energy != null && (energySamples.size() > 0 || machineStates.size() > 0 || pstateChanges.size() > 0)) {
+            core.observePower(new SchedulerCore.PowerObserver() {
+                @Override
+                public void switchRequested(int[] changing, int pstate, boolean toSleep) {
+                    sample('p');
+                    pstateChange(changing, toSleep ? -2 : -1);
+                }
+
+                @Override
+                public void modesChanged(boolean jobStarted) {
+                    machineStates();
+                    if (jobStarted) {
+                        sample('s');
+                    }
+                }
+            });
+        }
         if (nodes.size() != core.machine().size()) {
             throw new IllegalArgumentException("the scheduler is wired to " + nodes.size() + " nodes, the machine has "
                     + core.machine().size());
@@ -273,6 +348,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         } else if (message instanceof SchedulerProtocol.NodeReport report) {
             Pending p = pendingFor(report.jobIndex(), report.node());
             p.end = Math.max(p.end, report.endTime());
+            stopped(p, report.node(), report.endTime());
             if (report.status() == JobStatus.KILLED) {
                 p.status = JobStatus.KILLED;
             }
@@ -282,6 +358,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             reported(report.jobIndex(), p);
         } else if (message instanceof SchedulerProtocol.NodeAborted aborted) {
             Pending p = pendingFor(aborted.jobIndex(), aborted.node());
+            stopped(p, aborted.node(), aborted.time());
             if (!Double.isNaN(aborted.workDone())) {
                 p.workDone = aborted.workDone();
             }
@@ -295,6 +372,10 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         } else if (message instanceof SchedulerProtocol.NodeRepaired repaired) {
             int node = repaired.node();
             boolean up = repaired.wasDown() && core.repair(node);
+            if (up && energy != null) {
+                energy.up(node, repaired.time());
+                draw(node);
+            }
             if (up && core.usable(node)) {
                 available(new int[] {node}, true);
             }
@@ -317,6 +398,16 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             }
             log(ctx.now(), "resume", NodeRanges.describe(resume.nodes()), changed == 0 ? NONE + "no node was drained"
                     : changed + " node" + (changed == 1 ? "" : "s") + " back in service", resume.cause());
+        } else if (message instanceof SchedulerProtocol.SetPowerState set) {
+            setPowerState(set);
+        } else if (message instanceof SchedulerProtocol.SetPowerCap set) {
+            if (core.policy() instanceof PowerCappedEasyPolicy capped) {
+                capped.setCap(set.watts());
+                log(ctx.now(), "power-cap", "power cap", String.format(java.util.Locale.ROOT, "cap %.1f W", set.watts()),
+                        set.cause());
+            } else {
+                log(ctx.now(), "power-cap", "power cap", NONE + "the scheduler has no power cap", set.cause());
+            }
         } else if (message instanceof SchedulerProtocol.LinkEvent link) {
             linkEvent(link);
         } else if (message instanceof SchedulerProtocol.StallCheck check) {
@@ -324,6 +415,18 @@ public final class Scheduler implements Component<SchedulerProtocol> {
                 stalled = true;
                 ctx.endSimulation();
             }
+        } else if (message instanceof SchedulerProtocol.PowerSwitched switched) {
+            SchedulerCore.PowerChange done = core.switched(switched.node(), switched.version(), ctx.now());
+            draw(switched.node());
+            if (done != null) {
+                machineStates();
+                pstateChange(done.nodes(), done.pstate());
+                sample('p');
+                if (reactive != null && aborted == null) {
+                    react(() -> reactive.powerStateChanged(done.nodes(), done.pstate(), ctx.now()));
+                }
+            }
+            ctx.requestEndOfInstant();
         } else if (message instanceof SchedulerProtocol.TraceEnded) {
             traceEnded = true;
             if (reactive != null && aborted == null) {
@@ -390,6 +493,10 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         }
         pending.remove(jobIndex);
         core.finish(jobIndex);
+        if (energy != null) {
+            machineStates();
+            sample('e');
+        }
         if (p.failedAt >= 0) {
             attemptFailed(p);
         } else {
@@ -397,7 +504,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             // A job the policy killed may have ended on its own first on some nodes: then it completed.
             JobStatus status = p.killed != null && p.cut > 0 ? JobStatus.KILLED : p.status;
             String reason = status == JobStatus.KILLED && p.killed != null ? p.killed : null;
-            ended(r.job(), r.start(), p.end, r.nodes(), status, reason, use(p));
+            ended(r.job(), r.start(), p.end, r.nodes(), status, reason, use(p), energyOf(p));
             jobEnded(r, status, reason);
             if (p.io.any()) {
                 record(ioEnds, p.io.ended(core.model().io(), r.job(), p.plan, p.contention));
@@ -412,6 +519,12 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         boolean changed = !f.alreadyDown() && core.fail(f.node());
         if (changed && wasUsable) {
             available(new int[] {f.node()}, false);
+        }
+        if (f.jobIndex() >= 0) {
+            stopped(pendingFor(f.jobIndex(), f.node()), f.node(), f.time());
+        }
+        if (energy != null) {
+            energy.down(f.node(), f.time());
         }
         if (f.jobIndex() < 0) {
             log(f.time(), "fail", target, changed ? "node down (idle)" : NONE + "the node was already down",
@@ -464,7 +577,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             String reason = failures.fate() == JobFate.KILL ? p.failure : p.failure + " on attempt " + number
                     + " of at most " + failures.maxAttempts() + " (failures.max-attempts)";
             record(jobEnds, new Report.JobEnded(original, r.start(), p.failedAt, r.nodes(),
-                    JobStatus.FAILED, reason, use(p), number, firstStart));
+                    JobStatus.FAILED, reason, use(p), number, firstStart, energyOf(p)));
             jobEnded(r, JobStatus.FAILED, reason);
             return;
         }
@@ -505,6 +618,26 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         log(ctx.now(), "drain", NodeRanges.describe(drain.nodes()), changed == 0 ? NONE + "already drained"
                 : changed + " node" + (changed == 1 ? "" : "s") + " drained, " + busy + " still running a job",
                 drain.cause());
+    }
+
+    /** A scripted power-state change: carried out as an external scheduler's SET_RESOURCE_STATE, or refused with why. */
+    private void setPowerState(SchedulerProtocol.SetPowerState set) {
+        String target = NodeRanges.describe(set.nodes());
+        if (energy == null) {
+            log(ctx.now(), "pstate", target, NONE + "node power states are not modelled", set.cause());
+            return;
+        }
+        try {
+            core.setPowerStateAt(ctx.now(), set.nodes(), set.pstate());
+        } catch (IllegalArgumentException e) {
+            log(ctx.now(), "pstate", target, NONE + e.getMessage(), set.cause());
+            return;
+        }
+        for (SchedulerCore.Decision d : core.takeDecisions()) {
+            decided(d);
+        }
+        log(ctx.now(), "pstate", target, set.nodes().length + " node" + (set.nodes().length == 1 ? "" : "s")
+                + " to pstate " + set.pstate(), set.cause());
     }
 
     /** A link fails or comes back: running jobs whose routes change are rerouted, or fail without a route. */
@@ -555,6 +688,7 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         }
         flushRecords();
         sendCounts(core.busyNodes(), core.queueLength(), core.runningCount());
+        sendNodePowers();
         if (failures.stopWhenDone() && traceEnded && pending.isEmpty()) {
             if (core.queueLength() == 0) {
                 ctx.endSimulation();
@@ -577,6 +711,16 @@ public final class Scheduler implements Component<SchedulerProtocol> {
             }
         } else if (d instanceof SchedulerCore.Call call) {
             ctx.send(self, new SchedulerProtocol.Called(), call.time() - ctx.now());
+        } else if (d instanceof SchedulerCore.Switch sw) {
+            ctx.send(self, new SchedulerProtocol.PowerSwitched(sw.node(), sw.version()), sw.micros());
+            draw(sw.node());
+        }
+    }
+
+    /** In a modelled room, tells the node what it draws now by its power state, when it runs no job. */
+    private void draw(int node) {
+        if (reportDraws) {
+            ctx.send(nodes.get(node), new NodeProtocol.Draw(energy.watts(node)));
         }
     }
 
@@ -597,26 +741,77 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         pending.put(job.index(), p);
         stallArmed = false;
         double watts = nodePower.watts(plan);
+        double speed = speed(r.nodes());
         if (plan != null && plan.flow() != null) {
             int lead = r.nodes()[0];
             NodeProtocol.Flow flow = p.io.flow(plan.flow(), network, r.nodes());
+            if (speed != 1) {
+                flow = flow.withSpeed(speed);
+            }
             NodeProtocol.StartJob follow = new NodeProtocol.StartJob(job.index(), plan.runTime(),
                     plan.limit(), null, true, watts);
             for (int node : r.nodes()) {
+                double w = reportDraws ? energy.watts(node) : watts;
                 ctx.send(nodes.get(node), node == lead
-                        ? new NodeProtocol.StartJob(job.index(), plan.runTime(), plan.limit(), flow, false, watts)
+                        ? new NodeProtocol.StartJob(job.index(), plan.runTime(), plan.limit(), flow, false, w)
+                        : reportDraws ? new NodeProtocol.StartJob(job.index(), plan.runTime(), plan.limit(), null, true, w)
                         : follow);
             }
             return;
         }
         // Without link actors the I/O phases take their time alone, before and after the run; the limit
         // (kill at the estimate) applies to the run.
-        NodeProtocol.StartJob start = new NodeProtocol.StartJob(job.index(),
-                (plan == null ? job.runTime() : plan.runTime()) + p.io.aloneTime(),
+        long runTime = plan == null ? job.runTime() : plan.runTime();
+        if (speed != 1) {
+            // The compute part (1 - c) runs at the nodes' speed; the communication part (c, or c tau) does not.
+            double c = plan == null ? communicationFraction : network.communicationFraction();
+            double tau = plan == null ? 1 : plan.tau();
+            runTime = Math.round((1 - c) * job.runTime() / speed + c * tau * job.runTime());
+        }
+        NodeProtocol.StartJob start = new NodeProtocol.StartJob(job.index(), runTime + p.io.aloneTime(),
                 (plan == null ? job.estimate() : plan.limit()) + p.io.aloneTime(), watts);
         for (int node : r.nodes()) {
-            ctx.send(nodes.get(node), start);
+            // With power states a node draws its own state's job watts.
+            ctx.send(nodes.get(node), reportDraws ? new NodeProtocol.StartJob(start.jobIndex(), start.runTime(),
+                    start.limit(), energy.watts(node)) : start);
         }
+    }
+
+    /** Batsim's consumed_energy row for an {@code event} now, when that file is written. */
+    private void sample(char event) {
+        if (energySamples.size() > 0) {
+            record(energySamples, new Report.EnergySample(ctx.now(), event,
+                    energy.totalJoules(ctx.now()), energy.wattMin()));
+        }
+    }
+
+    /** Batsim's machine_states row now, when that file is written. */
+    private void machineStates() {
+        if (machineStates.size() > 0) {
+            record(machineStates, new Report.MachineStates(ctx.now(),
+                    energy.count(PowerLedger.Mode.SLEEPING), energy.count(PowerLedger.Mode.SWITCHING_ON),
+                    energy.count(PowerLedger.Mode.SWITCHING_OFF), energy.count(PowerLedger.Mode.IDLE),
+                    energy.count(PowerLedger.Mode.COMPUTING)));
+        }
+    }
+
+    /** Batsim's pstate_changes row now, when that file is written. */
+    private void pstateChange(int[] changed, int pstate) {
+        if (pstateChanges.size() > 0) {
+            record(pstateChanges, new Report.PstateChange(ctx.now(), changed.clone(), pstate));
+        }
+    }
+
+    /** The slowest computing speed among the nodes (1 when energy is not modelled). */
+    private double speed(int[] on) {
+        if (energy == null) {
+            return 1;
+        }
+        double slowest = Double.POSITIVE_INFINITY;
+        for (int node : on) {
+            slowest = Math.min(slowest, energy.speed(node));
+        }
+        return slowest;
     }
 
     /**
@@ -653,6 +848,27 @@ public final class Scheduler implements Component<SchedulerProtocol> {
         flushRecords();
         // Every job now has its final status: none is queued or running any more, and no node is held.
         sendCounts(0, 0, 0);
+        sendNodePowers();
+        if (energy != null) {
+            sendAll(energyTotals, new Report.EnergyTotals(ctx.now(), energy.joules(ctx.now())));
+        }
+    }
+
+    /** Sends the nodes' power and power states (the time series), unless unchanged or nothing listens. */
+    private void sendNodePowers() {
+        if (nodePowers.size() == 0) {
+            return;
+        }
+        double watts = energy.totalWatts();
+        int sleeping = energy.count(PowerLedger.Mode.SLEEPING);
+        int switching = energy.count(PowerLedger.Mode.SWITCHING_ON) + energy.count(PowerLedger.Mode.SWITCHING_OFF);
+        if (watts == sentWatts && sleeping == sentSleeping && switching == sentSwitching) {
+            return;
+        }
+        sentWatts = watts;
+        sentSleeping = sleeping;
+        sentSwitching = switching;
+        sendAll(nodePowers, new Report.NodePowers(watts, sleeping, switching));
     }
 
     /** Sends the counts (the time series), unless they are the ones sent last or nothing listens. */
@@ -681,11 +897,29 @@ public final class Scheduler implements Component<SchedulerProtocol> {
      */
     private void ended(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
                        Report.NetworkUse use) {
+        ended(job, start, end, nodes, status, reason, use, Double.NaN);
+    }
+
+    /** As above, with the joules the attempt's nodes drew ({@code energy}; NaN: not modelled or not known). */
+    private void ended(Job job, long start, long end, int[] nodes, JobStatus status, String reason,
+                       Report.NetworkUse use, double energy) {
         History h = histories.remove(job.index());
         int attempts = (h == null ? 0 : h.attempts()) + (nodes == null ? 0 : 1);
         long firstStart = h != null ? h.firstStart() : nodes == null ? -1 : start;
         record(jobEnds, new Report.JobEnded(h == null ? job : h.original(), start, end, nodes,
-                status, reason, use, attempts, firstStart));
+                status, reason, use, attempts, firstStart, energy));
+    }
+
+    /** The node stopped the job at {@code time}: what it drew for the job counts to the job's energy. */
+    private void stopped(Pending p, int node, long time) {
+        if (energy != null) {
+            p.energy += energy.jobEnds(node, p.run.start(), time);
+        }
+    }
+
+    /** The joules of the attempt, NaN when energy is not modelled. */
+    private double energyOf(Pending p) {
+        return energy == null ? Double.NaN : p.energy;
     }
 
     /** Holds {@code report} for its listeners {@code to} until the instant's reports are sent (nothing if none listens). */

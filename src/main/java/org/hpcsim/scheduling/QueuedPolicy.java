@@ -39,6 +39,11 @@ abstract class QueuedPolicy implements SchedulingPolicy {
         }
     }
 
+    /** The job at the head of the queue, or null when none waits. */
+    Job head() {
+        return queue.isEmpty() ? null : queue.first();
+    }
+
     /** Closes the queue's holes when they are many (between passes: it renumbers the slots). */
     protected void tidy() {
         if (queue.sparse()) {

@@ -36,4 +36,8 @@ public interface ReactivePolicy extends SchedulingPolicy {
 
     /** The run is about to end at {@code time} (nothing else can happen); no pass follows. */
     void runEnds(long time);
+
+    /** Every node of a power-state request has reached {@code pstate} at {@code time} (Batsim's RESOURCE_STATE_CHANGED). */
+    default void powerStateChanged(int[] nodes, int pstate, long time) {
+    }
 }

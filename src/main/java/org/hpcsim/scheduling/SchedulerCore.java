@@ -7,12 +7,17 @@ import java.util.List;
 import java.util.TreeSet;
 import org.hpcsim.allocation.Allocator;
 import org.hpcsim.allocation.MachineState;
+import org.hpcsim.energy.PowerLedger;
+import org.hpcsim.energy.PowerStates;
 import org.hpcsim.workload.Job;
 
 /**
  * The scheduler's state without any actor: the machine's free nodes, the allocator, the policy,
  * the running jobs, and which nodes are out of service. The scheduler component
  * ({@code scheduler.Scheduler}) drives it from messages; tests drive it directly.
+ *
+ * <p>With node power states ({@link PowerLedger}), a node switching off, asleep or switching on is
+ * unusable too, and the core carries out the policy's power-state requests with Batsim's semantics.
  *
  * <p>A node is usable when it is neither failed (down) nor drained. An unusable idle node is held by
  * {@link MachineState#UNAVAILABLE}, so no allocator ever sees it free; an unusable node of a running
@@ -40,6 +45,16 @@ public final class SchedulerCore implements SchedulingContext {
     private final Iterable<RunningJob> runningView = Collections.unmodifiableSet(running);
     private final boolean[] down;
     private final boolean[] drained;
+    /** Nodes out of a computing state (switching off, asleep, switching on); all false without power states. */
+    private final boolean[] off;
+    /** Every node's power state and energy, or null when energy is not modelled. */
+    private final PowerLedger energy;
+    /** Each node's switch count: a switch's end carries it, so one from before a failure is ignored. */
+    private final int[] switchVersion;
+    /** The power-state request each switching node belongs to, by node; null where none. */
+    private final PowerRequest[] requestOf;
+    /** Who hears of power-mode changes, or null. */
+    private PowerObserver powerObserver;
     /** Marks of the nodes an explicit start names ({@link #start}), by stamp: no machine-sized array a call. */
     private int[] named;
     private int stamp;
@@ -70,18 +85,65 @@ public final class SchedulerCore implements SchedulingContext {
     public record Call(long time) implements Decision {
     }
 
+    /** The node's power switch takes {@code micros}: the scheduler calls {@link #switched} with {@code version} then. */
+    public record Switch(int node, int version, long micros) implements Decision {
+    }
+
+    /** A power-state request, every node of which has now reached {@code pstate}. */
+    public record PowerChange(int[] nodes, int pstate) {
+    }
+
+    /**
+     * Who hears of the nodes' power modes as they change during a pass, in the order they change (for
+     * Batsim's energy, machine-state and pstate files).
+     */
+    public interface PowerObserver {
+        /** The nodes are about to switch towards {@code pstate} ({@code toSleep}: a sleep state); nothing has changed yet. */
+        void switchRequested(int[] nodes, int pstate, boolean toSleep);
+
+        /** Modes changed: a job started ({@code jobStarted}) or the switches just requested began. */
+        void modesChanged(boolean jobStarted);
+    }
+
+    /** A power-state request under way: its nodes, the state asked for, the nodes still switching. */
+    private static final class PowerRequest {
+        final int[] nodes;
+        final int pstate;
+        int remaining;
+
+        PowerRequest(int[] nodes, int pstate) {
+            this.nodes = nodes;
+            this.pstate = pstate;
+            this.remaining = nodes.length;
+        }
+    }
+
     public SchedulerCore(MachineState machine, Allocator allocator, SchedulingPolicy policy) {
         this(machine, allocator, policy, JobModel.RIGID);
     }
 
     /** As above, with malleable jobs or I/O as {@code model} says. */
     public SchedulerCore(MachineState machine, Allocator allocator, SchedulingPolicy policy, JobModel model) {
+        this(machine, allocator, policy, model, null);
+    }
+
+    /** As above, with node power states and energy kept in {@code energy} (null: not modelled). */
+    public SchedulerCore(MachineState machine, Allocator allocator, SchedulingPolicy policy, JobModel model,
+                         PowerLedger energy) {
         this.machine = machine;
         this.allocator = allocator;
         this.policy = policy;
         this.model = model;
         this.down = new boolean[machine.size()];
         this.drained = new boolean[machine.size()];
+        this.off = new boolean[machine.size()];
+        this.energy = energy;
+        this.switchVersion = energy == null ? null : new int[machine.size()];
+        this.requestOf = energy == null ? null : new PowerRequest[machine.size()];
+        if (energy != null && energy.size() != machine.size()) {
+            throw new IllegalArgumentException("power states for " + energy.size() + " nodes, the machine has "
+                    + machine.size());
+        }
     }
 
     /**
@@ -180,9 +242,20 @@ public final class SchedulerCore implements SchedulingContext {
         return r;
     }
 
-    /** Whether the node is neither failed nor drained. */
+    /** Whether the node is neither failed nor drained, nor out of a computing state. */
     public boolean usable(int node) {
-        return !down[node] && !drained[node];
+        return !down[node] && !drained[node] && !off[node];
+    }
+
+    /** The nodes' power states and energy, or null when energy is not modelled. */
+    @Override
+    public PowerLedger energy() {
+        return energy;
+    }
+
+    /** From now on {@code observer} hears of power-mode changes (energy modelled). */
+    public void observePower(PowerObserver observer) {
+        this.powerObserver = observer;
     }
 
     public boolean isDown(int node) {
@@ -224,6 +297,12 @@ public final class SchedulerCore implements SchedulingContext {
         boolean wasUsable = usable(node);
         down[node] = true;
         downCount++;
+        if (off[node]) {
+            // A failure ends any switch: repaired, the node comes back in its computing state.
+            off[node] = false;
+            switchVersion[node]++;
+            finishRequest(node);
+        }
         if (drained[node]) {
             drainedUpCount--;
         }
@@ -370,6 +449,11 @@ public final class SchedulerCore implements SchedulingContext {
     }
 
     @Override
+    public boolean isFree(int node) {
+        return machine.owner(node) == -1;
+    }
+
+    @Override
     public int freeNodes() {
         return machine.freeCount();
     }
@@ -412,6 +496,19 @@ public final class SchedulerCore implements SchedulingContext {
     }
 
     @Override
+    public int[] propose(Job job) {
+        int min = model.minNodes(job);
+        if (min > machine.freeCount()) {
+            return null;
+        }
+        int[] nodes = null;
+        for (int q = Math.min(job.nodes(), machine.freeCount()); nodes == null && q >= min; q--) {
+            nodes = allocator.allocate(job, q);
+        }
+        return nodes;
+    }
+
+    @Override
     public void start(Job job, int[] nodes) {
         if (started == null) {
             throw new IllegalStateException("jobs start only during a scheduling pass");
@@ -443,6 +540,9 @@ public final class SchedulerCore implements SchedulingContext {
             }
             if (drained[node]) {
                 throw new IllegalArgumentException("node " + node + " is drained");
+            }
+            if (off[node]) {
+                throw new IllegalArgumentException("node " + node + " is " + describe(energy.mode(node)));
             }
             if (owner >= 0) {
                 throw new IllegalArgumentException("node " + node + " is busy (running job "
@@ -476,11 +576,132 @@ public final class SchedulerCore implements SchedulingContext {
         decisions.add(new Call(time));
     }
 
+    /**
+     * Batsim's SET_RESOURCE_STATE: a sleep state switches idle nodes off (through its switching-off
+     * state), a computing state switches sleeping nodes on (through their sleep state's switching-on
+     * state) or moves idle nodes to it at once. Each switch ends after its transition's time
+     * ({@link Switch}); the request is done when all its nodes are ({@link #switched}). A node switching
+     * off is out of service at once; one switching on is back when it is idle.
+     *
+     * @throws IllegalArgumentException saying why, before any node changes: a node that does not exist
+     *         or is given twice, a pstate that is neither a computing nor a sleep state of the node, a
+     *         node computing (running a job), switching, down, or asleep when a sleep state is asked
+     */
+    @Override
+    public void setPowerState(int[] nodes, int pstate) {
+        if (energy == null) {
+            throw new IllegalArgumentException("node power states are not modelled (energy.enabled = false)");
+        }
+        java.util.BitSet seen = new java.util.BitSet();
+        for (int node : nodes) {
+            if (node < 0 || node >= machine.size()) {
+                throw new IllegalArgumentException("node " + node + " does not exist (nodes are 0 to "
+                        + (machine.size() - 1) + ")");
+            }
+            if (seen.get(node)) {
+                throw new IllegalArgumentException("node " + node + " is given twice");
+            }
+            seen.set(node);
+            PowerStates states = energy.states(node);
+            boolean toSleep = states.sleep(pstate);
+            if (!toSleep && !states.computing(pstate)) {
+                throw new IllegalArgumentException("pstate " + pstate + " is not a computing or sleep state of node "
+                        + node);
+            }
+            PowerLedger.Mode mode = energy.mode(node);
+            boolean fits = mode == PowerLedger.Mode.IDLE || (!toSleep && mode == PowerLedger.Mode.SLEEPING);
+            if (down[node] || !fits) {
+                int owner = machine.owner(node);
+                throw new IllegalArgumentException("node " + node + " is " + (down[node] ? "down"
+                        : owner >= 0 && byIndex[owner] != null ? "computing (running job " + byIndex[owner].job().id() + ")"
+                        : describe(mode)));
+            }
+        }
+        int[] sorted = nodes.clone();
+        java.util.Arrays.sort(sorted);
+        PowerRequest request = new PowerRequest(sorted, pstate);
+        if (powerObserver != null) {
+            powerObserver.switchRequested(sorted, pstate, energy.states(sorted[0]).sleep(pstate));
+        }
+        for (int node : sorted) {
+            long micros;
+            if (energy.mode(node) == PowerLedger.Mode.SLEEPING) {
+                micros = energy.switchOn(node, pstate, now);
+            } else if (energy.states(node).sleep(pstate)) {
+                micros = energy.switchOff(node, pstate, now);
+                boolean wasUsable = usable(node);
+                off[node] = true;
+                if (wasUsable) {
+                    becameUnusable(node);
+                }
+            } else {
+                energy.setComputing(node, pstate, now);
+                micros = 0;
+            }
+            requestOf[node] = request;
+            decisions.add(new Switch(node, ++switchVersion[node], micros));
+        }
+        if (powerObserver != null) {
+            powerObserver.modesChanged(false);
+        }
+    }
+
+    /** {@link #setPowerState} outside a pass, at {@code time} (a scripted event); its switches are then in {@link #takeDecisions()}. */
+    public void setPowerStateAt(long time, int[] nodes, int pstate) {
+        this.now = time;
+        setPowerState(nodes, pstate);
+    }
+
+    /**
+     * The switch {@code version} of the node is over at {@code time}: it sleeps, or is idle and back in
+     * service. Returns its request when this was the request's last node, else null; a switch a failure
+     * abandoned changes nothing.
+     */
+    public PowerChange switched(int node, int version, long time) {
+        if (version != switchVersion[node]) {
+            return null;
+        }
+        PowerLedger.Mode mode = energy.mode(node);
+        if (mode == PowerLedger.Mode.SWITCHING_OFF) {
+            energy.switchedOff(node, time);
+        } else if (mode == PowerLedger.Mode.SWITCHING_ON) {
+            energy.switchedOn(node, time);
+            off[node] = false;
+            if (usable(node)) {
+                becameUsable(node);
+            }
+        }
+        return finishRequest(node);
+    }
+
+    /** The node is done with its request; returns the request if it was the last. */
+    private PowerChange finishRequest(int node) {
+        PowerRequest r = requestOf[node];
+        requestOf[node] = null;
+        if (r == null || --r.remaining > 0) {
+            return null;
+        }
+        return new PowerChange(r.nodes, r.pstate);
+    }
+
+    /** A power mode as messages word it: switching off, sleeping, ... */
+    private static String describe(PowerLedger.Mode mode) {
+        return mode.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+    }
+
     /** Commits an allocation the policy made: the job holds the nodes and runs from now. */
     private void commit(Job job, int[] nodes) {
         Job shaped = model.reshape(job, nodes.length);
         machine.allocate(nodes, job.index());
         allocator.started(shaped, nodes);
+        if (energy != null) {
+            for (int node : nodes) {
+                energy.jobStarts(node, now);
+            }
+            if (powerObserver != null) {
+                powerObserver.modesChanged(true);
+            }
+        }
         RunningJob r = new RunningJob(shaped, nodes, now, now + shaped.estimate() + model.ioMicros(job), job);
         running.add(r);
         busyNodes += nodes.length;

@@ -12,6 +12,11 @@ public interface SchedulingContext {
     /** Nodes free right now. */
     int freeNodes();
 
+    /** Whether the node is free: in service, awake and running no job. */
+    default boolean isFree(int node) {
+        throw new UnsupportedOperationException("this context does not tell nodes apart");
+    }
+
     /** Running jobs in order of estimated end, then job index. */
     Iterable<RunningJob> running();
 
@@ -28,6 +33,11 @@ public interface SchedulingContext {
      * starts. Returns whether it started.
      */
     boolean tryStart(org.hpcsim.workload.Job job);
+
+    /** The nodes the allocator would give the job now, without starting it; null when it cannot place it. */
+    default int[] propose(org.hpcsim.workload.Job job) {
+        throw new UnsupportedOperationException("this context proposes no allocation");
+    }
 
     /**
      * Starts a queued job on the given nodes, as a {@link ReactivePolicy} decided (an external
@@ -56,5 +66,24 @@ public interface SchedulingContext {
     /** Asks for a {@link ReactivePolicy#called} call at {@code time} (not before now). */
     default void callAt(long time) {
         throw new UnsupportedOperationException("this scheduler makes no calls");
+    }
+
+    /**
+     * Asks for the nodes to move to power state {@code pstate} (Batsim's SET_RESOURCE_STATE): idle nodes
+     * switch off to a sleep state, sleeping nodes switch on to a computing state, idle nodes change
+     * computing state at once; switches take their transition's time.
+     *
+     * @throws IllegalArgumentException saying why the request cannot be carried out (nothing changes)
+     */
+    default void setPowerState(int[] nodes, int pstate) {
+        throw new UnsupportedOperationException("this scheduler changes no power state");
+    }
+
+    /**
+     * The nodes' power states and the energy drawn so far, or null when energy is not modelled. Read
+     * it; change states through {@link #setPowerState}.
+     */
+    default org.hpcsim.energy.PowerLedger energy() {
+        return null;
     }
 }

@@ -25,4 +25,9 @@ public interface SchedulingPolicy {
         throw new UnsupportedOperationException("scheduling policy " + getClass().getSimpleName()
                 + " cannot fingerprint its state");
     }
+
+    /** Whether the policy needs node power states ({@code energy.enabled}): it switches nodes or caps power. */
+    default boolean needsEnergy() {
+        return false;
+    }
 }

@@ -18,6 +18,7 @@ import org.hpcsim.protocol.JobsProtocol;
 import org.hpcsim.protocol.LinksLogProtocol;
 import org.hpcsim.protocol.RoomLogProtocol;
 import org.hpcsim.protocol.TimeSeriesProtocol;
+import org.hpcsim.protocol.BatsimEnergyProtocol;
 import org.hpcsim.protocol.FeederProtocol;
 import org.hpcsim.protocol.LinkProtocol;
 import org.hpcsim.protocol.NodeProtocol;
@@ -27,6 +28,8 @@ import org.hpcsim.protocol.ThermalProtocol;
 import org.hpcsim.protocol.ViewProtocol;
 import org.hpcsim.report.BatsimJobsLog;
 import org.hpcsim.report.FailureLog;
+import org.hpcsim.report.BatsimEnergyLog;
+import org.hpcsim.report.EnergyLog;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.LinksCsv;
 import org.hpcsim.output.OutputDirectory;
@@ -72,6 +75,8 @@ final class Assembly {
     volatile FailureLog failureLog;
     /** io.csv, for the summary; null when no job does I/O, or until created. */
     volatile IoLog ioLog;
+    /** energy.csv, for the summary; null when energy is not modelled, or until created. */
+    volatile EnergyLog energyLog;
     /** The live view's sink, for its sampler; null unless the run is served. */
     final ViewSink view;
 
@@ -104,7 +109,8 @@ final class Assembly {
         TimeSeriesOptions ts = scenario.timeSeries();
 
         long latency = scenario.reportLatency();
-        double idle = room == null ? 0 : room.model().power().idle();
+        // With power states every node starts idle in the same state (checked when prepared): that draw is the room's idle.
+        double idle = room == null ? 0 : core.energy() != null ? core.energy().watts(0) : room.model().power().idle();
         FailureModel nodeFailures = failureModel.stochastic() ? failureModel : null;
         nodes = wiring.addGroup(ComputeNode.TYPE, n,
                 ports -> new ComputeNode(ports, latency, idle, nodeFailures));
@@ -112,7 +118,7 @@ final class Assembly {
         Scheduler.FailurePolicy failurePolicy = new Scheduler.FailurePolicy(fo.onJobFailure(),
                 fo.checkpointInterval(), failureModel.stochastic(), fo.maxAttempts(), fo.stallLimit());
         scheduler = wiring.add(Scheduler.TYPE, ports -> new Scheduler(ports, core, network,
-                room == null ? null : room.model().power(), failurePolicy));
+                room == null ? null : room.model().power(), failurePolicy, net.communicationFraction()));
         if (core.policy() instanceof ReactivePolicy) {
             // An external scheduler hears of the run at time 0 (Batsim's SIMULATION_BEGINS), not at the first arrival.
             wiring.schedule(scheduler, new SchedulerProtocol.Called(), 0);
@@ -139,7 +145,7 @@ final class Assembly {
         if (room != null) {
             boolean trace = scenario.thermal().nodePowerCsv();
             thermal = wiring.add(HeatRecirculation.TYPE, ports -> new HeatRecirculation(ports,
-                    room.model().heat(), room.model().power().idle(), room.cooling(), trace));
+                    room.model().heat(), idle, room.cooling(), trace));
             cracs = wiring.addGroup(CracUnit.TYPE, room.cooling().units().size(),
                     ports -> new CracUnit(ports, room.cooling()));
             wiring.connect(nodes, ComputeNode.POWER, thermal);
@@ -152,7 +158,7 @@ final class Assembly {
 
         // The output sinks, each on the ports it listens to.
         Address<JobsProtocol> jobsLog = wiring.add(JobsLog.TYPE, ports -> new JobsLog(topology, spanRanks,
-                out.file("jobs.csv"), progress, metrics));
+                out.file("jobs.csv"), progress, metrics, core.energy() != null));
         wiring.connect(scheduler, Scheduler.JOBS, jobsLog);
         wiring.connect(scheduler, Scheduler.ATTEMPTS, jobsLog);
         if (thermal != null) {
@@ -160,8 +166,12 @@ final class Assembly {
         }
         if (ts.enabled()) {
             Address<TimeSeriesProtocol> seriesLog = wiring.add(TimeSeriesLog.TYPE, ports -> TimeSeriesLog.open(
-                    out.file("timeseries.csv"), n, room != null, linksModel ? links.size() : -1, ts.interval()));
+                    out.file("timeseries.csv"), n, room != null, linksModel ? links.size() : -1, ts.interval(),
+                    core.energy() != null));
             wiring.connect(scheduler, Scheduler.COUNTS, seriesLog);
+            if (core.energy() != null) {
+                wiring.connect(scheduler, Scheduler.NODE_POWERS, seriesLog);
+            }
             wiring.connect(linkActors, Link.LOADS, seriesLog);
             if (thermal != null) {
                 wiring.connect(thermal, HeatRecirculation.SAMPLES, seriesLog);
@@ -181,7 +191,7 @@ final class Assembly {
             wiring.connect(scheduler, Scheduler.JOBS, roomLog);
             if (scenario.thermal().powerCsv()) {
                 Address<PowerProtocol> meter = wiring.add(PowerMeter.TYPE, ports -> new PowerMeter(room.layout(), n,
-                        room.model().power().idle(), out.file("power.csv")));
+                        idle, out.file("power.csv")));
                 wiring.connect(nodes, ComputeNode.POWER, meter);
             }
         }
@@ -197,9 +207,21 @@ final class Assembly {
         if (io != null && scenario.io().any()) {
             wiring.connect(scheduler, Scheduler.IO, wiring.add(IoLog.TYPE, ports -> ioLog = IoLog.open(out.file("io.csv"))));
         }
+        if (core.energy() != null) {
+            wiring.connect(scheduler, Scheduler.ENERGY, wiring.add(EnergyLog.TYPE,
+                    ports -> energyLog = EnergyLog.open(out.file("energy.csv"))));
+        }
         if (scenario.batsimOutput()) {
             wiring.connect(scheduler, Scheduler.JOBS, wiring.add(BatsimJobsLog.TYPE,
                     ports -> BatsimOutput.open(scenario, room, network, out)));
+            if (core.energy() != null) {
+                Address<BatsimEnergyProtocol> energyFiles = wiring.add(BatsimEnergyLog.TYPE,
+                        ports -> new BatsimEnergyLog(out.file(BatsimEnergyLog.ENERGY), out.file(BatsimEnergyLog.MACHINES),
+                                out.file(BatsimEnergyLog.PSTATES), n, core.energy().pstate(0)));
+                wiring.connect(scheduler, Scheduler.ENERGY_SAMPLES, energyFiles);
+                wiring.connect(scheduler, Scheduler.MACHINE_STATES, energyFiles);
+                wiring.connect(scheduler, Scheduler.PSTATE_CHANGES, energyFiles);
+            }
         }
         if (served) {
             // Last, so every other component keeps its id: a served run writes what the same run unserved does.
@@ -262,6 +284,9 @@ final class Assembly {
             case CRAC_FAIL -> sink.put(cracs.get(t[0]), new CracProtocol.Fail(SCENARIO), e.time());
             case CRAC_REPAIR -> sink.put(cracs.get(t[0]), new CracProtocol.Repair(SCENARIO), e.time());
             case CRAC_SUPPLY -> sink.put(cracs.get(t[0]), new CracProtocol.SetSupply(e.supply(), SCENARIO), e.time());
+            case NODE_PSTATE -> sink.put(scheduler, new SchedulerProtocol.SetPowerState(t, e.pstate(), SCENARIO),
+                    e.time());
+            case POWER_CAP -> sink.put(scheduler, new SchedulerProtocol.SetPowerCap(e.value(), SCENARIO), e.time());
         }
     }
 }

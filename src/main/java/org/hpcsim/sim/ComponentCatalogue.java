@@ -11,6 +11,8 @@ import org.hpcsim.link.Link;
 import org.hpcsim.node.ComputeNode;
 import org.hpcsim.report.BatsimJobsLog;
 import org.hpcsim.report.FailureLog;
+import org.hpcsim.report.BatsimEnergyLog;
+import org.hpcsim.report.EnergyLog;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.JobsLog;
 import org.hpcsim.report.LinksCsv;
@@ -35,7 +37,7 @@ public final class ComponentCatalogue {
     public static final List<ComponentType<?>> KINDS = List.of(ComputeNode.TYPE, Scheduler.TYPE,
             TraceFeeder.TYPE, Link.TYPE, IoNode.TYPE, HeatRecirculation.TYPE, CracUnit.TYPE, JobsLog.TYPE,
             TimeSeriesLog.TYPE, LinksCsv.TYPE, ThermalLog.TYPE, PowerMeter.TYPE, FailureLog.TYPE, IoLog.TYPE,
-            BatsimJobsLog.TYPE, ViewSink.TYPE);
+            BatsimJobsLog.TYPE, EnergyLog.TYPE, BatsimEnergyLog.TYPE, ViewSink.TYPE);
 
     private ComponentCatalogue() {
     }

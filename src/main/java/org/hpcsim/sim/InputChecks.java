@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.hpcsim.batsim.BatsimPlatform;
+import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.thermal.Cooling;
 import org.hpcsim.config.Scenario;
 import org.hpcsim.failure.AttemptOutlook;
 import org.hpcsim.failure.FailureModel;
@@ -153,11 +156,40 @@ final class InputChecks {
                 SimTime.describe(SimTime.fromSeconds(Math.rint(mttf))), worstAttempts, options.maxAttempts());
     }
 
+    /**
+     * Facility watts per IT watt at worst, for a facility power cap: 1 + scale / CoP(T), T the coldest
+     * supply a unit can deliver (cooling.min-supply, or a scripted fixed supply if colder), where the
+     * CoP is least (it falls with the supply, down to its vertex near 0 C).
+     */
+    static double coolingFactor(Scenario scenario, Room room) {
+        if (room == null || !Double.isFinite(room.cooling().minSupply())) {
+            throw scenario.invalid("scheduler.policy", "a facility power cap needs the room model with a coldest"
+                    + " supply (thermal.enabled = true, thermal.profile = paper)");
+        }
+        double coldest = room.cooling().minSupply();
+        for (ScenarioEvent e : scenario.events()) {
+            if (e.kind() == ScenarioEvent.Kind.CRAC_SUPPLY && !Double.isNaN(e.supply())) {
+                coldest = Math.min(coldest, e.supply());
+            }
+        }
+        return 1 + room.cooling().coolingScale() / Cooling.leastCop(coldest);
+    }
+
     /** Above this many nodes, an automatic machine is worth a word. */
     static final int AUTO_MACHINE_WARNING = 10_000;
 
-    static Topology machine(Scenario scenario, Trace trace) {
+    /** The machine; with a platform ({@code platform}, null: none) auto is simple:N over its compute hosts. */
+    static Topology machine(Scenario scenario, Trace trace, BatsimPlatform.Platform platform) {
         String spec = scenario.machine().strip();
+        if (platform != null) {
+            int hosts = platform.hosts().size();
+            Topology t = spec.equals("auto") ? Machines.parse("simple:" + hosts) : machine(scenario, trace, null);
+            if (t.size() != hosts) {
+                throw scenario.invalid("machine", "the platform " + scenario.energy().platform().getFileName() + " has "
+                        + hosts + " compute hosts, the machine " + t.size() + " nodes; give as many");
+            }
+            return t;
+        }
         if (spec.equals("auto")) {
             OptionalInt procs = trace.header().maxProcs();
             OptionalInt nodes = trace.header().maxNodes();
@@ -188,6 +220,7 @@ final class InputChecks {
     static String windowsUnfit(Scenario scenario, org.hpcsim.scheduling.SchedulingPolicy policy,
                                org.hpcsim.scheduler.NetworkPlanner network, Room room,
                                org.hpcsim.storage.IoAssignment io, org.hpcsim.failure.FailureModel failures,
+                               org.hpcsim.energy.PowerLedger energy,
                                java.util.function.Supplier<org.hpcsim.scheduling.SchedulerCore> cores) {
         if (scenario.until() != org.hpcsim.time.SimTime.NEVER) {
             return "it stops at a given time";
@@ -209,6 +242,9 @@ final class InputChecks {
         }
         if (failures.stochastic()) {
             return "failures are drawn at random";
+        }
+        if (energy != null) {
+            return "node power states";
         }
         try {
             cores.get().writeState(new org.hpcsim.kernel.StateDigest());

@@ -8,6 +8,8 @@ import org.hpcsim.kernel.KernelStats;
 import org.hpcsim.time.SimTime;
 import org.hpcsim.locality.LocalitySummary;
 import org.hpcsim.network.NetworkOptions;
+import org.hpcsim.energy.EnergyOptions;
+import org.hpcsim.report.EnergyLog;
 import org.hpcsim.report.FailureLog;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.JsonWriter;
@@ -47,7 +49,7 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, String
     JsonWriter json(Simulation.Result r) {
         RunMetrics m = r.metrics();
         KernelStats k = r.kernel();
-        return new JsonWriter()
+        JsonWriter json = new JsonWriter()
                 .put("trace", scenario.trace().toString())
                 .put("machine", topology.spec())
                 .put("nodes", topology.size())
@@ -76,7 +78,12 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, String
                 .put("network", network(m.network()))
                 .put("thermal", thermal(r.thermal()))
                 .put("failures", failures(r.failures(), m))
-                .put("io", io(r.io()))
+                .put("io", io(r.io()));
+        if (r.energy() != null) {
+            // Only with energy modelled, so that a run without it keeps its summary as it was.
+            json.put("energy", energy(r.energy(), m));
+        }
+        return json
                 .put("messages", k.messages())
                 .put("events", k.events())
                 .put("actor_messages", k.actorMessages())
@@ -144,6 +151,19 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, String
                 .put("redline_violations", t.redlineViolations())
                 .put("redline_violation_s", t.violationSeconds())
                 .put("events", scenario.events().size());
+    }
+
+    /** The nodes' energy: from time 0 to the run's end, in all and by the jobs. */
+    private JsonWriter energy(EnergyLog log, RunMetrics m) {
+        EnergyOptions o = scenario.energy();
+        return new JsonWriter()
+                .put("pstate", o.pstate())
+                .put("job_load", o.jobLoad())
+                .put("end_s", SimTime.toSeconds(log.end()))
+                .put("total_energy_j", log.totalJoules())
+                .put("total_energy_kwh", log.totalJoules() / 3.6e6)
+                .put("mean_power_w", log.meanWatts())
+                .put("jobs_energy_j", m.jobsEnergy());
     }
 
     /** I/O totals, or null when no job does I/O. */

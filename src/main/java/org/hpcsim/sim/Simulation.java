@@ -31,12 +31,18 @@ import org.hpcsim.output.OutputDirectory;
 import org.hpcsim.report.ThermalLog;
 import org.hpcsim.report.ViewSink;
 import org.hpcsim.events.ScenarioEvent;
+import org.hpcsim.batsim.BatsimPlatform;
+import org.hpcsim.energy.EnergyOptions;
+import org.hpcsim.energy.PowerLedger;
+import org.hpcsim.energy.PowerStates;
 import org.hpcsim.failure.FailureModel;
 import org.hpcsim.report.FailureLog;
 import org.hpcsim.malleable.Speedup;
 import org.hpcsim.malleable.MalleableOptions;
 import org.hpcsim.scheduling.JobModel;
+import org.hpcsim.scheduling.PowerCappedEasyPolicy;
 import org.hpcsim.storage.IoAssignment;
+import org.hpcsim.report.EnergyLog;
 import org.hpcsim.report.IoLog;
 import org.hpcsim.report.RunMetrics;
 import org.hpcsim.report.RunProgress;
@@ -77,7 +83,8 @@ public final class Simulation {
      * {@code wallSeconds} leaves out the time a console kept the run paused.
      */
     public record Result(RunMetrics metrics, KernelStats kernel, double wallSeconds, double processCpuSeconds,
-                         long peakHeapBytes, long heapAfterGcBytes, long peakRssBytes, Path outputDir, ThermalLog.Summary thermal, FailureLog failures, IoLog io) {
+                         long peakHeapBytes, long heapAfterGcBytes, long peakRssBytes, Path outputDir, ThermalLog.Summary thermal, FailureLog failures, IoLog io,
+                         EnergyLog energy) {
         public double eventsPerSecond() {
             return wallSeconds > 0 ? kernel.events() / wallSeconds : 0;
         }
@@ -172,7 +179,9 @@ public final class Simulation {
         TraceOpener format = registry.traceOpener(scenario.traceFormat(), scenario.trace());
         Trace trace = Trace.scan(scenario.trace(), format, scenario.workload(), scan,
                 EnginePlan.mayUseWindows(scenario.kernel(), machineCores) ? Trace.KEEP_AT_MOST : 0);
-        Topology topology = InputChecks.machine(scenario, trace);
+        Path platformFile = scenario.energy().platform();
+        BatsimPlatform.Platform platform = platformFile == null ? null : BatsimPlatform.read(platformFile);
+        Topology topology = InputChecks.machine(scenario, trace, platform);
         String tooLarge = MemoryBudget.refusal(topology.spec(), topology.size(), Runtime.getRuntime().maxMemory());
         if (tooLarge != null) {
             throw scenario.invalid("machine", tooLarge);
@@ -246,7 +255,23 @@ public final class Simulation {
             throw scenario.invalid("malleable.speedup", e.getMessage());
         }
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
-                new SchedulerCore(machine, allocator, policy, model), links, planner, room, failures, io);
+                new SchedulerCore(machine, allocator, policy, model, energy(scenario, topology.size(), platform)), links,
+                planner, room, failures, io);
+        if (platform != null) {
+            sim.warnings.addAll(platform.notes());
+        }
+        if (policy instanceof PowerCappedEasyPolicy capped && capped.facility()) {
+            capped.setCoolingFactor(InputChecks.coolingFactor(scenario, room));
+        }
+        PowerLedger ledger = sim.core.energy();
+        if (room != null && ledger != null) {
+            for (int i = 1; i < ledger.size(); i++) {
+                if (ledger.watts(i) != ledger.watts(0)) {
+                    throw scenario.invalid("platform", "in a modelled room every node must start at one idle draw;"
+                            + " node " + i + " draws " + ledger.watts(i) + " W, node 0 " + ledger.watts(0) + " W");
+                }
+            }
+        }
         sim.cores = () -> {
             MachineState m = new MachineState(topology);
             Allocator a = registry.allocator(scenario.allocator(), m, scenario.seed(),
@@ -254,10 +279,11 @@ public final class Simulation {
             if (scenario.pinned() != null) {
                 a = new PinnedAllocator(m, a, Pins.read(scenario.pinned(), topology.size()));
             }
-            return new SchedulerCore(m, a, registry.scheduler(scenario.scheduler()), model);
+            return new SchedulerCore(m, a, registry.scheduler(scenario.scheduler()), model,
+                    energy(scenario, topology.size(), platform));
         };
         sim.windowsUnfit = InputChecks.windowsUnfit(scenario, sim.core.policy(), planner, room, io, failures,
-                sim.cores);
+                ledger, sim.cores);
         EnginePlan plan = EnginePlan.choose(scenario.kernel(), machineCores, sim.windowsUnfit, trace.jobs());
         sim.settle(plan.engine(), plan.threads());
         sim.apart = plan.sinksApart();
@@ -300,6 +326,13 @@ public final class Simulation {
         }
         e.check(topology.size(), links == null ? null : (a, b) -> links.between(a, b),
                 room == null ? 0 : room.cooling().units().size());
+        if (kind == ScenarioEvent.Kind.NODE_PSTATE && core.energy() == null) {
+            throw new IllegalArgumentException("pstate events need node power states (energy.enabled = true or a"
+                    + " platform), in '" + e.text() + "'");
+        }
+        if (kind == ScenarioEvent.Kind.POWER_CAP && !(core.policy() instanceof PowerCappedEasyPolicy)) {
+            throw new IllegalArgumentException("power-cap events need the easy-powercap scheduler, in '" + e.text() + "'");
+        }
         if ((kind == ScenarioEvent.Kind.NODE_FAIL || kind == ScenarioEvent.Kind.LINK_FAIL)
                 && !failureModel.allowsScriptedFailures()) {
             throw new IllegalArgumentException("failures.model is none, so nothing may fail; use trace (the default)"
@@ -513,7 +546,7 @@ public final class Simulation {
                 ProcessMetrics.peakRss(),
                 scenario.outputDir(),
                 thermalLog == null ? null : thermalLog.summary(m.ran() == 0 ? 0 : m.lastEnd(), m.meanJobCoolingPower()),
-                assembly.failureLog, assembly.ioLog);
+                assembly.failureLog, assembly.ioLog, assembly.energyLog);
         write(out.file("summary.json"), new RunSummary(scenario, topology, spanCurve, executorName,
                 effective, network != null,
                 links == null ? 0 : links.size(), room, linkActors() > 0, List.copyOf(warnings), stoppedEarly,
@@ -614,6 +647,20 @@ public final class Simulation {
         stoppedEarly("interrupt");
         c.stop(p.get().started() ? p.get().lastInstant() : 0);
         return true;
+    }
+
+    /** Every node's power states and energy when energy is modelled (from the platform if any), else null. */
+    private static PowerLedger energy(Scenario scenario, int nodes, BatsimPlatform.Platform platform) {
+        EnergyOptions o = scenario.energy();
+        if (!o.enabled()) {
+            return null;
+        }
+        if (platform != null) {
+            return new PowerLedger(platform.states().toArray(PowerStates[]::new), platform.pstate(), o.jobLoad());
+        }
+        PowerStates[] states = new PowerStates[nodes];
+        java.util.Arrays.fill(states, o.states());
+        return new PowerLedger(states, o.pstate(), o.jobLoad());
     }
 
     SchedulerCore core() {

@@ -13,6 +13,14 @@ public final class Cooling {
     }
 
     /**
+     * The least CoP at supplies from {@code coldest} up: CoP falls as the supply cools down to the
+     * parabola's vertex (-0.0008 / (2 x 0.0068), about -0.06 C) and rises below it.
+     */
+    public static double leastCop(double coldest) {
+        return cop(Math.max(coldest, -0.0008 / (2 * 0.0068)));
+    }
+
+    /**
      * The supply temperature raised until the hottest inlet reaches the redline (Eq. 11):
      * T_sup' = T_sup + T_red - max T_in. Since max T_in = T_sup + max(D P), this equals T_red - max(D P)
      * whatever T_sup is.

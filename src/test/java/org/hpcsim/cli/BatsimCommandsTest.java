@@ -37,6 +37,19 @@ class BatsimCommandsTest {
     }
 
     @Test
+    void aMalformedPlatformIsOneErrorLineNamingFileLineAndFieldWithExitStatus2AndNoOutput() throws IOException {
+        Path bad = dir.resolve("bad.xml");
+        Files.writeString(bad, "<platform version=\"4.1\">\n  <host id=\"a\" speed=\"100Mf\">\n"
+                + "    <prop id=\"wattage_per_state\" value=\"30:x\"/>\n  </host>\n</platform>\n");
+        Path out = dir.resolve("out");
+        Cli.Result r = Cli.run("run", "--trace", EXAMPLE, "--platform", bad.toString(), "-q", "-o", out.toString());
+        assertEquals(2, r.status());
+        assertEquals("hpcsim: error: " + bad + ":3: wattage_per_state: host a: expected watts >= 0, found 'x'\n",
+                r.err());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
     void theFlagAndAKeyThatDisagreeAreAnError() {
         Cli.Result r = Cli.run("run", "--trace", EXAMPLE, "--batsim-output", "-Doutput.batsim=false", "-q",
                 "-o", dir.resolve("x").toString());

@@ -104,7 +104,7 @@ class CommandLineTest {
         assertBadInput(trace + ":2: field 3 (runtime): 'ten' is not a number of seconds",
                 "run", "--trace", trace.toString(), "--machine", "simple:8");
         Files.writeString(trace, "0 4 10 -1\n");
-        assertBadInput("unknown scheduler 'esy' (known: fcfs, priority, easy, conservative, external)",
+        assertBadInput("unknown scheduler 'esy' (known: fcfs, priority, easy, conservative, idle-shutdown, easy-powercap, external)",
                 "run", "--trace", trace.toString(), "--machine", "simple:8", "--scheduler", "esy");
         assertBadInput("unknown queue order 'biggest'",
                 "run", "--trace", trace.toString(), "--machine", "simple:8", "--scheduler", "easy[biggest]");

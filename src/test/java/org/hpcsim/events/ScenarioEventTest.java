@@ -117,4 +117,24 @@ class ScenarioEventTest {
         assertEquals(2, e.line());
         assertTrue(e.getMessage().startsWith(file + ":2: event: unknown event verb 'wobble'"), e.getMessage());
     }
+
+    @Test
+    void parsesPowerStateAndPowerCapEvents() {
+        ScenarioEvent pstate = parse("at 1h pstate nodes 0-3,8 2");
+        assertEquals(ScenarioEvent.Kind.NODE_PSTATE, pstate.kind());
+        assertArrayEquals(new int[] {0, 1, 2, 3, 8}, pstate.targets());
+        assertEquals(2, pstate.pstate());
+        assertEquals("nodes 0-3,8", pstate.targetLabel());
+        ScenarioEvent cap = parse("at 2d power-cap 8kW");
+        assertEquals(ScenarioEvent.Kind.POWER_CAP, cap.kind());
+        assertEquals(8000.0, cap.value());
+        assertEquals("power cap", cap.targetLabel());
+        assertEquals(1.5e6, parse("at 0 power-cap 1.5MW").value());
+        assertEquals("expected watts above 0 such as 8000 or 8kW, got 'lots' in 'at 1h power-cap lots'",
+                assertThrows(IllegalArgumentException.class, () -> parse("at 1h power-cap lots")).getMessage());
+        assertEquals("expected a power state number, got 'x' in 'at 1h pstate nodes 1 x'",
+                assertThrows(IllegalArgumentException.class, () -> parse("at 1h pstate nodes 1 x")).getMessage());
+        assertEquals("expected 'pstate nodes NODES P' in 'at 1h pstate nodes 1'",
+                assertThrows(IllegalArgumentException.class, () -> parse("at 1h pstate nodes 1")).getMessage());
+    }
 }

@@ -27,4 +27,9 @@ public interface BatsimApi {
 
     /** pybatsim's {@code set_resource_state}. */
     void setResourceState(int[] resources, String state);
+
+    /** pybatsim's {@code request_consumed_energy}: a QUERY, answered by an ANSWER. */
+    default void requestConsumedEnergy() {
+        throw new UnsupportedOperationException("no energy query here");
+    }
 }

@@ -87,6 +87,10 @@ public final class PybatsimClient implements BatsimApi, AutoCloseable {
         public void onMachinePStateChanged(int[] machines, String state) {
         }
 
+        /** pybatsim's {@code onReportEnergyConsumed}: the ANSWER to a consumed_energy QUERY. */
+        public void onReportEnergyConsumed(double joules) {
+        }
+
         public void onNoMoreEvents() {
         }
     }
@@ -197,6 +201,11 @@ public final class PybatsimClient implements BatsimApi, AutoCloseable {
         data.put("state", state);
     }
 
+    @Override
+    public void requestConsumedEnergy() {
+        event("QUERY").putObject("requests").putObject("consumed_energy");
+    }
+
     private ObjectNode event(String type) {
         ObjectNode e = toSend.addObject();
         e.put("timestamp", now);
@@ -287,6 +296,7 @@ public final class PybatsimClient implements BatsimApi, AutoCloseable {
                 case "RESOURCE_STATE_CHANGED" -> scheduler.onMachinePStateChanged(
                         IntervalSet.parse(data.get("resources").asText()), data.get("state").asText());
                 case "REQUESTED_CALL" -> scheduler.onRequestedCall();
+                case "ANSWER" -> scheduler.onReportEnergyConsumed(data.get("consumed_energy").asDouble());
                 case "NOTIFY" -> {
                     String what = data.get("type").asText();
                     switch (what) {

@@ -15,9 +15,9 @@ class BundledDefaultPlotsTest {
     @Test
     void runPlotsOnTheBundledDefaultWithRoomAndLinksGivesEveryPlotReadableWithLabelledAxes(@TempDir Path dir) {
         Path run = dir.resolve("default");
-        // The default scenario, with the room and link models on so that their plots exist too.
+        // The default scenario, with the room, link and power-state models on so that their plots exist too.
         assertEquals(0, Main.execute("run", "-q", "--plots", "--out", run.toString(), "-Dthermal.enabled=true",
-                "-Dnetwork.model=links"));
+                "-Dnetwork.model=links", "-Denergy.enabled=true"));
         Path plots = run.resolve("plots");
         List<Plot> all = RunPlots.plots(RunData.read(run), PlotOptions.defaults());
         assertEquals(RunPlotsTest.ALL, all.stream().map(Plot::name).toList(), "nothing skipped");

@@ -79,12 +79,20 @@ final class RunDirFixture {
      * falling, then the room's and the links' columns when asked.
      */
     static void timeseries(Path dir, int rows, double span, int nodes, boolean room, boolean links) {
+        timeseries(dir, rows, span, nodes, room, links, false);
+    }
+
+    /** As above, with the power-state columns (energy.enabled) when {@code energy}: idle nodes asleep in turns. */
+    static void timeseries(Path dir, int rows, double span, int nodes, boolean room, boolean links, boolean energy) {
         StringBuilder sb = new StringBuilder(TIMESERIES_HEADER);
         if (room) {
             sb.append(",it_power_w,cooling_power_w,supply_c,max_inlet_c");
         }
         if (links) {
             sb.append(",mean_link_load,max_link_load");
+        }
+        if (energy) {
+            sb.append(",node_power_w,sleeping_nodes,switching_nodes").append(room ? ",total_power_w" : "");
         }
         sb.append('\n');
         for (int r = 0; r < rows; r++) {
@@ -100,6 +108,15 @@ final class RunDirFixture {
             }
             if (links) {
                 sb.append(',').append(String.format(Locale.ROOT, "%.6f", busy / 7.0)).append(',').append(busy / 2);
+            }
+            if (energy) {
+                int asleep = (nodes - busy) / 2;
+                int switching = r % 4 == 0 ? Math.min(2, nodes - busy - asleep) : 0;
+                sb.append(',').append(num(100.0 * busy + 9.75 * asleep + 425.0 * switching
+                        + 30.0 * (nodes - busy - asleep - switching))).append(',').append(asleep).append(',').append(switching);
+                if (room) {
+                    sb.append(',').append(r == 0 ? "" : num(52000 + 150.0 * busy));
+                }
             }
             sb.append('\n');
         }

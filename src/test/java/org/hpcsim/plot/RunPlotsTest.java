@@ -21,19 +21,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RunPlotsTest {
-    static final List<String> ALL = List.of("utilization", "queue", "wait-cdf", "slowdown-cdf", "power", "temperature",
-            "links", "machine-map", "busy-map", "room-inlet-map", "room-inlet-mean-map", "gantt");
+    static final List<String> ALL = List.of("utilization", "queue", "wait-cdf", "slowdown-cdf", "power", "node-power",
+            "node-states", "temperature", "links", "machine-map", "busy-map", "room-inlet-map", "room-inlet-mean-map",
+            "gantt");
     static final List<String> FROM_JOBS = List.of("wait-cdf", "slowdown-cdf", "machine-map", "busy-map", "gantt");
 
     @TempDir
     Path dir;
 
-    /** A run on mesh:4x5x2 with the room (2 rows x 5 racks x 4 slots), the links model and a node failure. */
+    /** A run on mesh:4x5x2 with the room (2 rows x 5 racks x 4 slots), the links model, power states and a node failure. */
     private Path fullRun() {
         Path run = dir.resolve("run");
         RunDirFixture.summary(run, "mesh:4x5x2", 40, "2x5x4", 30.0);
         RunDirFixture.jobs(run, 60, 40);
-        RunDirFixture.timeseries(run, 3000, 9000, 40, true, true);
+        RunDirFixture.timeseries(run, 3000, 9000, 40, true, true, true);
         RunDirFixture.thermal(run, 5000, 9000);
         RunDirFixture.inlet(run, 2, 5, 4);
         RunDirFixture.write(run.resolve("events.csv"), FailureLog.EVENTS_HEADER + "\n"
@@ -82,8 +83,9 @@ class RunPlotsTest {
         assertEquals(FROM_JOBS, names(r.files(), "png"));
         Map<String, String> skipped = r.skipped().stream()
                 .collect(Collectors.toMap(RunPlots.Skipped::name, RunPlots.Skipped::reason));
-        assertEquals(List.of("utilization", "queue", "power", "temperature", "links", "room-inlet-map",
-                "room-inlet-mean-map"), List.copyOf(r.skipped().stream().map(RunPlots.Skipped::name).toList()));
+        assertEquals(List.of("utilization", "queue", "power", "node-power", "node-states", "temperature", "links",
+                "room-inlet-map", "room-inlet-mean-map"), List.copyOf(r.skipped().stream().map(RunPlots.Skipped::name)
+                .toList()));
         assertEquals("no timeseries.csv", skipped.get("utilization"));
         assertEquals("no inlet.csv (thermal model off)", skipped.get("room-inlet-map"));
     }
