@@ -59,8 +59,8 @@ public final class RunOptions {
     @Option(names = "--seed", paramLabel = "N", description = "Master random seed; key seed.")
     Long seed;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Threads, 0 = automatic (the cores, in"
-            + " time-parallel windows, for a run that can use them with 20,000 jobs or more; else one); one runs"
+    @Option(names = "--threads", paramLabel = "N", description = "Threads, 0 = automatic (on 4+ cores, the cores"
+            + " in time-parallel windows for a run that can use them with 20,000 jobs or more; else one); one runs"
             + " sequentially (the oracle), more in time-parallel windows where the run can use them, else as Pekko"
             + " actors (kernel.executor = auto); key kernel.threads.")
     Integer threads;

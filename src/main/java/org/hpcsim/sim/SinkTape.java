@@ -144,10 +144,24 @@ final class SinkTape implements SinkTap {
         return chunk(i).time[i % CHUNK];
     }
 
-    /** Plays entry {@code i} (visible) into {@code to}. */
-    void play(int i, SinkTap to) {
-        Chunk c = chunk(i);
-        int at = i % CHUNK;
+    /**
+     * Plays every visible entry from {@code from} on into {@code to}, a chunk at a time; returns the
+     * index after the last one played.
+     */
+    int playVisible(int from, SinkTap to) {
+        int end = visible;
+        int i = from;
+        while (i < end) {
+            Chunk c = chunk(i);
+            int stop = Math.min(end, (i / CHUNK + 1) * CHUNK);
+            for (; i < stop; i++) {
+                play(c, i % CHUNK, to);
+            }
+        }
+        return end;
+    }
+
+    private static void play(Chunk c, int at, SinkTap to) {
         switch (c.kind[at]) {
             case DELIVER -> to.deliver(c.time[at], c.round[at], c.target[at], c.sender[at], c.payload[at]);
             case END_OF_INSTANT -> to.endOfInstant(c.time[at], c.round[at], false);
@@ -161,7 +175,7 @@ final class SinkTape implements SinkTap {
     /** Lets the chunks before entry {@code i} go (they have been played or are not needed). */
     void release(int i) {
         synchronized (chunks) {
-            for (int c = 0; c < i / CHUNK; c++) {
+            for (int c = released / CHUNK; c < i / CHUNK; c++) {
                 chunks.set(c, null);
             }
         }

@@ -40,11 +40,8 @@ final class SinkThread implements AutoCloseable {
         try {
             int i = 0;
             while (tape.await(i)) {
-                tape.play(i, replay);
-                i++;
-                if ((i & 1023) == 0) {
-                    tape.release(i);
-                }
+                i = tape.playVisible(i, replay);
+                tape.release(i);
             }
         } catch (InterruptedException e) {
             failure = e;

@@ -282,11 +282,8 @@ final class TimeWindows {
             // Everything after the segment's start is the run's: a window stops between instants, at the point
             // where its successor takes over, and writes nothing after.
             while (tape.await(i)) {
-                tape.play(i, replay);
-                i++;
-                if ((i & 1023) == 0) {
-                    tape.release(i);
-                }
+                i = tape.playVisible(i, replay);
+                tape.release(i);
             }
             int to = chain.end(w);
             KernelStats atEnd = chain.statsAt(w, to);

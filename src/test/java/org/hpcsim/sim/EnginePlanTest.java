@@ -15,13 +15,15 @@ class EnginePlanTest {
     }
 
     @Test
-    void automaticThreadsGiveWindowsOnTheCoresOnlyToLongRunsThatCanUseThemOnTwoOrMoreCores() {
+    void automaticThreadsGiveWindowsOnTheCoresOnlyToLongRunsThatCanUseThemOnFourOrMoreCores() {
         EnginePlan longRun = EnginePlan.choose(kernel(0, Engine.AUTO), 16, null, 243_306);
         assertEquals(new EnginePlan(Engine.WINDOWS, 16, false, null), longRun);
         assertEquals(new EnginePlan(Engine.SEQUENTIAL, 1, true, null),
                 EnginePlan.choose(kernel(0, Engine.AUTO), 16, null, EnginePlan.WINDOWS_MIN_JOBS - 1));
         assertEquals(new EnginePlan(Engine.SEQUENTIAL, 1, true, null),
-                EnginePlan.choose(kernel(0, Engine.AUTO), 2, "a modelled room", 243_306));
+                EnginePlan.choose(kernel(0, Engine.AUTO), 16, "a modelled room", 243_306));
+        assertEquals(new EnginePlan(Engine.SEQUENTIAL, 1, true, null),
+                EnginePlan.choose(kernel(0, Engine.AUTO), 2, null, 243_306), "two cores: the JIT has the second");
         assertEquals(new EnginePlan(Engine.SEQUENTIAL, 1, false, null),
                 EnginePlan.choose(kernel(0, Engine.AUTO), 1, null, 243_306), "one core: nothing beside");
     }
@@ -43,8 +45,8 @@ class EnginePlanTest {
         EnginePlan p = EnginePlan.choose(kernel(0, Engine.WINDOWS), 8, "jobs do I/O", 1000);
         assertEquals(Engine.SEQUENTIAL, p.engine());
         assertTrue(p.warning().contains("jobs do I/O"), p.warning());
-        assertTrue(EnginePlan.mayUseWindows(kernel(0, Engine.AUTO), 2));
-        assertFalse(EnginePlan.mayUseWindows(kernel(0, Engine.AUTO), 1));
+        assertTrue(EnginePlan.mayUseWindows(kernel(0, Engine.AUTO), 4));
+        assertFalse(EnginePlan.mayUseWindows(kernel(0, Engine.AUTO), 2));
         assertFalse(EnginePlan.mayUseWindows(kernel(1, Engine.AUTO), 16));
     }
 }
