@@ -29,25 +29,9 @@ public final class EasyBackfillPolicy extends QueuedPolicy {
         int need = head.nodes();
         // A head that never fits by the running jobs' ends alone (failed or drained nodes) waits for
         // a repair and reserves nothing: shadow = never.
-        int available = context.freeNodes();
-        long shadow = available >= need ? now : Long.MAX_VALUE;
-        if (available < need) {
-            for (RunningJob r : context.running()) {
-                available += context.released(r);
-                if (available >= need) {
-                    shadow = Math.max(now, r.estimatedEnd());
-                    break;
-                }
-            }
-        }
-        int atShadow = context.freeNodes();
-        for (RunningJob r : context.running()) {
-            if (Math.max(now, r.estimatedEnd()) > shadow) {
-                break;
-            }
-            atShadow += context.released(r);
-        }
-        int extra = atShadow - need;
+        Reservation reservation = Reservation.forHead(context, need, now);
+        long shadow = reservation.shadow();
+        int extra = reservation.extra();
         // Only jobs that fit now and either end by the shadow time or fit in extra can start: the
         // queue finds them without reading the others.
         long longest = shadow - now;

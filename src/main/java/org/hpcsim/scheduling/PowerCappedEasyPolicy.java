@@ -124,25 +124,9 @@ public final class PowerCappedEasyPolicy extends QueuedPolicy {
         int need = head.nodes();
         // The head waits for power, not nodes: its rise stays reserved.
         double reserved = need <= context.freeNodes() ? need * largestRise(context, energy) : 0;
-        int available = context.freeNodes();
-        long shadow = available >= need ? now : Long.MAX_VALUE;
-        if (available < need) {
-            for (RunningJob r : context.running()) {
-                available += context.released(r);
-                if (available >= need) {
-                    shadow = Math.max(now, r.estimatedEnd());
-                    break;
-                }
-            }
-        }
-        int atShadow = context.freeNodes();
-        for (RunningJob r : context.running()) {
-            if (Math.max(now, r.estimatedEnd()) > shadow) {
-                break;
-            }
-            atShadow += context.released(r);
-        }
-        int extra = atShadow - need;
+        Reservation reservation = Reservation.forHead(context, need, now);
+        long shadow = reservation.shadow();
+        int extra = reservation.extra();
         long longest = shadow - now;
         for (int slot = queue.nextCandidate(queue.headSlot(), context.freeNodes(), extra, longest); slot >= 0;
                 slot = queue.nextCandidate(slot, context.freeNodes(), extra, longest)) {
