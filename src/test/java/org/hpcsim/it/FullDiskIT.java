@@ -22,9 +22,19 @@ class FullDiskIT {
 
     @Test
     void aFullDiskEndsTheRunWithOneLineNamingTheFileExitStatus3AndNothingLeft() throws Exception {
+        fillTheDisk("-Dthermal.enabled=true");
+    }
+
+    /** The same in time-parallel windows, whose sinks are written on the calling thread while the windows run. */
+    @Test
+    void aFullDiskEndsAWindowedRunTheSameWay() throws Exception {
+        fillTheDisk("--threads 2");
+    }
+
+    private void fillTheDisk(String options) throws Exception {
         Path mount = Files.createDirectories(dir.resolve("disk"));
         String hpcsim = Launcher.bin().toString();
-        String script = "set -u; out=\"$1/out\"; " + hpcsim + " run -q -o \"$out\" -Dthermal.enabled=true"
+        String script = "set -u; out=\"$1/out\"; " + hpcsim + " run -q -o \"$out\" " + options
                 + " > \"$2/stdout\" 2> \"$2/stderr\"; echo $? > \"$2/status\"; ls -A \"$1\" > \"$2/left\"";
         boolean tmpfs = new ProcessBuilder("unshare", "-rm", "true").start().waitFor() == 0;
         List<String> cmd = tmpfs
