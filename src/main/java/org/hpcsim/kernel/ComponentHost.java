@@ -204,7 +204,7 @@ public final class ComponentHost implements Context {
 
     @Override
     public <T> void send(Address<T> to, T message) {
-        enqueue(to.id(), message, now, round + 1);
+        send(to, message, to.latency());
     }
 
     @Override

@@ -17,7 +17,10 @@ public interface Context {
     /** The component's own random stream, derived from (master seed, component id). */
     SplittableRandom random();
 
-    /** Sends with zero latency: handled at (now, round + 1). */
+    /**
+     * Sends over the address's connection: with the latency the wiring plan declared for it (see
+     * {@link Address#latency()}), zero (handled at (now, round + 1)) unless it declared one.
+     */
     <T> void send(Address<T> to, T message);
 
     /** Sends with a latency in microseconds: zero means (now, round + 1), otherwise (now + latency, 0). */

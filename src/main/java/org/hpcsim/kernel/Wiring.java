@@ -87,6 +87,20 @@ public final class Wiring {
         }
     }
 
+    /**
+     * As {@link #connect(Addresses, Port, Address)}, over a connection of {@code latency} microseconds:
+     * what the members send on the port is due that long after (a one-port only).
+     */
+    public <T> void connect(Addresses<?> from, Port<T> port, Address<? super T> to, long latency) {
+        if (port.kind() == Port.Kind.MANY) {
+            throw new IllegalArgumentException("port '" + port.name() + "' reaches a list: its latency is per send");
+        }
+        if (from.size() > 0) {
+            Address<T> over = Wiring.<T>narrow(to).withLatency(latency);
+            single(entryOf(from), port, over);
+        }
+    }
+
     /** Connects a many-port of a single component to a list of components (appended to what it has). */
     public <T> void connect(Address<?> from, Port<T> port, Addresses<? super T> to) {
         many(entryOf(from), port, narrow(to));

@@ -41,7 +41,7 @@ public final class ComputeNode implements Component<NodeProtocol> {
 
     /** Where reports go. */
     public static final Port<SchedulerProtocol> SCHEDULER = Port.one("scheduler", SchedulerProtocol.class,
-            "job ends, aborts, failures and repairs, each after node.report-latency");
+            "job ends, aborts, failures and repairs, over a connection of node.report-latency");
     /** Who hears its power draws, in a modelled room (the thermal actor, a power meter); none otherwise. */
     public static final Port<PowerProtocol> POWER = Port.many("power", PowerProtocol.class,
             "its draw whenever it changes, in a modelled room (the thermal actor, the power meter)");
@@ -67,7 +67,6 @@ public final class ComputeNode implements Component<NodeProtocol> {
     private final Addresses<LinkProtocol> links;
     private final Addresses<NodeProtocol> peers;
     private final Address<NodeProtocol> self;
-    private final long reportLatency;
     private final Addresses<PowerProtocol> power;
     /** What it draws running no job: the room's idle power, or with power states its state's draw. */
     private double idleWatts;
@@ -117,11 +116,12 @@ public final class ComputeNode implements Component<NodeProtocol> {
     private enum Phase { READ, COMPUTE, WRITE }
 
     /**
-     * The {@code ports.index()}-th node: reports after {@code reportLatency}; in a modelled room draws
+     * The {@code ports.index()}-th node: reports over its scheduler port's connection (the wiring plan
+     * gives it the report latency); in a modelled room draws
      * {@code idleWatts} when idle; {@code failures} (null: none) draws its own failures once it gets
      * {@link NodeProtocol.StartFailures}.
      */
-    public ComputeNode(Ports ports, long reportLatency, double idleWatts, FailureModel failures) {
+    public ComputeNode(Ports ports, double idleWatts, FailureModel failures) {
         this.node = ports.index();
         this.self = ports.self();
         this.scheduler = ports.to(SCHEDULER);
@@ -129,7 +129,6 @@ public final class ComputeNode implements Component<NodeProtocol> {
         this.links = ports.toAll(LINKS);
         this.peers = ports.toAll(PEERS);
         this.failures = failures;
-        this.reportLatency = reportLatency;
         this.idleWatts = idleWatts;
     }
 
@@ -191,8 +190,7 @@ public final class ComputeNode implements Component<NodeProtocol> {
             if (abort.jobIndex() == job && !down) {
                 SchedulerProtocol.Contention seen = contentionSoFar();
                 double done = stop();
-                ctx.send(scheduler, new SchedulerProtocol.NodeAborted(abort.jobIndex(), node, ctx.now(), done, seen),
-                        reportLatency);
+                ctx.send(scheduler, new SchedulerProtocol.NodeAborted(abort.jobIndex(), node, ctx.now(), done, seen));
                 power(idleWatts);
             }
         } else if (message instanceof NodeProtocol.Reroute reroute) {
@@ -235,7 +233,7 @@ public final class ComputeNode implements Component<NodeProtocol> {
         if (down) {
             // The scheduler placed the job before it heard of the failure (report latency).
             ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), start.jobIndex(), Double.NaN, null,
-                    downCause, false), reportLatency);
+                    downCause, false));
             return;
         }
         job = start.jobIndex();
@@ -256,8 +254,7 @@ public final class ComputeNode implements Component<NodeProtocol> {
     /** The node fails now: its job stops and the scheduler hears of it. */
     private void fail(String source) {
         if (down) {
-            ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), -1, Double.NaN, null, source, true),
-                    reportLatency);
+            ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), -1, Double.NaN, null, source, true));
             return;
         }
         int stopped = job;
@@ -266,8 +263,7 @@ public final class ComputeNode implements Component<NodeProtocol> {
         down = true;
         downCause = source;
         power(0);
-        ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), stopped, done, seen, source, false),
-                reportLatency);
+        ctx.send(scheduler, new SchedulerProtocol.NodeFailed(node, ctx.now(), stopped, done, seen, source, false));
         if (failures != null && failures.stochastic()) {
             failureVersion++;
             ctx.send(self, new NodeProtocol.FailureDue(failureVersion, true), failures.timeToRepair(ctx.random()));
@@ -277,7 +273,7 @@ public final class ComputeNode implements Component<NodeProtocol> {
     private void repair(String source) {
         boolean wasDown = down;
         down = false;
-        ctx.send(scheduler, new SchedulerProtocol.NodeRepaired(node, ctx.now(), source, wasDown), reportLatency);
+        ctx.send(scheduler, new SchedulerProtocol.NodeRepaired(node, ctx.now(), source, wasDown));
         if (!wasDown) {
             return;
         }
@@ -442,7 +438,7 @@ public final class ComputeNode implements Component<NodeProtocol> {
     }
 
     private void report(int jobIndex, JobStatus ended, SchedulerProtocol.Contention stats) {
-        ctx.send(scheduler, new SchedulerProtocol.NodeReport(jobIndex, node, ctx.now(), ended, stats), reportLatency);
+        ctx.send(scheduler, new SchedulerProtocol.NodeReport(jobIndex, node, ctx.now(), ended, stats));
         power(idleWatts);
         job = -1;
         status = null;

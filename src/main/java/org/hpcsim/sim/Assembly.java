@@ -113,7 +113,7 @@ final class Assembly {
         double idle = room == null ? 0 : core.energy() != null ? core.energy().watts(0) : room.model().power().idle();
         FailureModel nodeFailures = failureModel.stochastic() ? failureModel : null;
         nodes = wiring.addGroup(ComputeNode.TYPE, n,
-                ports -> new ComputeNode(ports, latency, idle, nodeFailures));
+                ports -> new ComputeNode(ports, idle, nodeFailures));
         FailureOptions fo = scenario.failures();
         Scheduler.FailurePolicy failurePolicy = new Scheduler.FailurePolicy(fo.onJobFailure(),
                 fo.checkpointInterval(), failureModel.stochastic(), fo.maxAttempts(), fo.stallLimit());
@@ -132,7 +132,7 @@ final class Assembly {
         Addresses<LinkProtocol> ioNodes = wiring.addGroup(IoNode.TYPE, ioCount,
                 ports -> new IoNode(links.size() + ports.index()));
 
-        wiring.connect(nodes, ComputeNode.SCHEDULER, scheduler);
+        wiring.connect(nodes, ComputeNode.SCHEDULER, scheduler, latency);
         wiring.connect(nodes, ComputeNode.PEERS, nodes);
         wiring.connect(nodes, ComputeNode.LINKS, linkActors);
         wiring.connect(nodes, ComputeNode.LINKS, ioNodes);

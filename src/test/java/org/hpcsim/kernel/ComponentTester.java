@@ -32,6 +32,11 @@ public final class ComponentTester {
         return new Address<>(id);
     }
 
+    /** The address of component {@code id} over a connection of {@code latency} microseconds. */
+    public static <C> Address<C> address(int id, long latency) {
+        return new Address<C>(id).withLatency(latency);
+    }
+
     /** Addresses {@code first, first + 1, ...} (tests only). */
     public static <C> Addresses<C> addresses(int first, int size) {
         return Addresses.range(first, size);

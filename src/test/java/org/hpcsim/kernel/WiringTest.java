@@ -42,6 +42,26 @@ class WiringTest {
         assertEquals(6, w.size());
     }
 
+    /** A connection's latency is declared in the plan, as an SST link's: a plain send over it is due that long after. */
+    @Test
+    void aConnectionDeclaredWithALatencyDelaysWhatIsSentOverIt() {
+        Wiring w = new Wiring();
+        Addresses<Ping> workers = w.addGroup(WORKER, 2, p -> null);
+        Address<Pong> boss = w.add(BOSS_TYPE, p -> null);
+        w.connect(workers, BOSS, boss, 5_000_000);
+        Address<Pong> over = w.specs().get(0).ports().to(BOSS);
+        assertEquals(boss, over, "the same component");
+        assertEquals(5_000_000, over.latency());
+        assertEquals(0, boss.latency());
+        ComponentHost host = new ComponentHost(0, 0, "worker-0", 1);
+        java.util.List<Envelope> sent = new java.util.ArrayList<>();
+        host.sendTo(sent::add);
+        host.send(over, new Pong() { });
+        assertEquals(5_000_000, sent.get(0).time());
+        assertEquals(0, sent.get(0).round());
+        assertThrows(IllegalArgumentException.class, () -> w.connect(workers, PEERS, workers.get(0), 1));
+    }
+
     @Test
     void eachMemberSeesItsIndexItselfAndWhereItsPortsLead() {
         Wiring w = new Wiring();

@@ -30,12 +30,12 @@ class ComputeNodeTest {
     /** Node {@code NODE} of 8, whose links are components 100 on. */
     private static ComponentTester.Builder ports() {
         return ComponentTester.ports(NODE, NODE)
-                .to(ComputeNode.SCHEDULER, ComponentTester.address(SCHEDULER))
+                .to(ComputeNode.SCHEDULER, ComponentTester.address(SCHEDULER, 5))
                 .toAll(ComputeNode.LINKS, ComponentTester.addresses(FIRST_LINK, 10))
                 .toAll(ComputeNode.PEERS, ComponentTester.addresses(0, 8));
     }
     private final ComponentTester node = ComponentTester.of(NODE, 1, ports(),
-            ports -> new ComputeNode(ports, 5, 0, null));
+            ports -> new ComputeNode(ports, 0, null));
 
     private Handled deliver(long time, int round, Object payload) {
         return node.run(new KernelCommand.DeliverOne(time, round, new Envelope(time, round, SCHEDULER, 0, NODE,
@@ -213,7 +213,7 @@ class ComputeNodeTest {
     @Test
     void underAStochasticModelANodeSchedulesItsOwnFailuresAndRepairs() {
         ComponentTester failing = ComponentTester.of(NODE, 1, ports(),
-                ports -> new ComputeNode(ports, 5, 0, new ExponentialFailures(1000, 10)));
+                ports -> new ComputeNode(ports, 0, new ExponentialFailures(1000, 10)));
         BiFunction<Long, Object, Handled> at = (time, payload) -> {
             return failing.run(new KernelCommand.DeliverOne(time, 0, new Envelope(time, 0, -1, 0, NODE, payload)));
         };
@@ -241,6 +241,6 @@ class ComputeNodeTest {
     @Test
     void everyRecordOfTheNodeProtocolIsHandled() {
         Dispatch.assertHandlesEveryRecord(NodeProtocol.class,
-                () -> ComponentTester.of(NODE, 1, ports(), ports -> new ComputeNode(ports, 5, 0, null)), NODE);
+                () -> ComponentTester.of(NODE, 1, ports(), ports -> new ComputeNode(ports, 0, null)), NODE);
     }
 }
