@@ -422,6 +422,11 @@ public final class Simulation {
      * @throws IllegalStateException if the run cannot use windows ({@link #windowsUnfit()})
      */
     public Result runInWindows(int windows, int threads) {
+        return runInWindows(windows, threads, TimeWindows.MAX_UNPLAYED);
+    }
+
+    /** As {@link #runInWindows(int, int)}; a window gives up its speculation past {@code maxUnplayed} records (tests). */
+    Result runInWindows(int windows, int threads, int maxUnplayed) {
         if (windowsUnfit != null) {
             throw new IllegalStateException("this run cannot use time-parallel windows: " + windowsUnfit);
         }
@@ -436,7 +441,8 @@ public final class Simulation {
             CompletableFuture<RunMetrics> metrics = new CompletableFuture<>();
             List<org.hpcsim.workload.Job> jobs = trace.load();
             KernelOptions k = scenario.kernel();
-            TimeWindows tw = new TimeWindows(jobs, windows, k.windowChecks(), threads, k.feederBatch(), kernelSettings);
+            TimeWindows tw = new TimeWindows(jobs, windows, k.windowChecks(), threads, k.feederBatch(), kernelSettings,
+                    maxUnplayed);
             this.windows = tw;
             Assembly[] first = new Assembly[1];
             long t0 = System.nanoTime();

@@ -32,7 +32,7 @@ final class SinkTape implements SinkTap {
     private int size;
     private boolean closed;
     /** Entries the reader has let go ({@link #release}); the writer waits when it is this far ahead. */
-    private int released;
+    private volatile int released;
     private final int maxAhead;
     /** Why the reader gave up: the writer then fails with it. */
     private RuntimeException readerFailed;
@@ -132,6 +132,16 @@ final class SinkTape implements SinkTap {
     @Override
     public void end(long time) {
         put(END, time, 0, 0, 0, null);
+    }
+
+    /** Entries written so far (the writer's own count). */
+    int size() {
+        return size;
+    }
+
+    /** Entries the reader has let go (played, or not needed). */
+    int played() {
+        return released;
     }
 
     /** Entries visible now. */

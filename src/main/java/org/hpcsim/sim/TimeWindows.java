@@ -58,10 +58,23 @@ final class TimeWindows {
     private final int threads;
     private final int feederBatch;
     private final KernelSettings settings;
+    private final int maxUnplayed;
+    /**
+     * A window whose tape holds more records than this, none of them played (no window agreed with it
+     * yet), gives up: about 100 MB of a trace's job records at most.
+     */
+    static final int MAX_UNPLAYED = 1 << 20;
     /** The running windows' coordinator, once they run. */
     private volatile WindowChain running;
 
     TimeWindows(List<Job> jobs, int windows, int checks, int threads, int feederBatch, KernelSettings settings) {
+        this(jobs, windows, checks, threads, feederBatch, settings, MAX_UNPLAYED);
+    }
+
+    /** @param maxUnplayed a window's unplayed records at which it gives up (tests: small) */
+    TimeWindows(List<Job> jobs, int windows, int checks, int threads, int feederBatch, KernelSettings settings,
+                int maxUnplayed) {
+        this.maxUnplayed = maxUnplayed;
         this.jobs = jobs;
         this.windows = windows;
         this.checks = checks;
@@ -187,6 +200,7 @@ final class TimeWindows {
         return () -> {
             boolean[] stopped = {false};
             boolean[] abandoned = {false};
+            boolean[] gaveUp = {false};
             try {
                 chain.begin(w);
                 RunWatch watch = (settled, next, state) -> {
@@ -199,6 +213,12 @@ final class TimeWindows {
                             return RunWatch.Verdict.STOP;
                         }
                         abandoned[0] = true;
+                        return RunWatch.Verdict.ABANDON;
+                    }
+                    if (w > 0 && tape.size() - tape.played() > maxUnplayed && chain.giveUp(w)) {
+                        // Its speculation held too many records no predecessor has agreed to: it costs
+                        // memory and its predecessor runs on anyway.
+                        gaveUp[0] = true;
                         return RunWatch.Verdict.ABANDON;
                     }
                     // Grid points in [settled, next): the state there is the state now.
@@ -240,6 +260,8 @@ final class TimeWindows {
                 tape.close();
                 if (abandoned[0]) {
                     chain.abandoned(w);
+                } else if (gaveUp[0]) {
+                    tape.release(tape.size());
                 } else if (!stopped[0] && chain.failure() == null) {
                     chain.ended(w, stats);
                 }

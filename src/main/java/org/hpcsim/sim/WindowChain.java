@@ -28,6 +28,8 @@ final class WindowChain {
     private static final int RUNNING = 0;
     private static final int STOPPED = 1;
     private static final int ENDED = 2;
+    /** Gave up before any window agreed with it: never compared with, never on the chain. */
+    private static final int GAVE_UP = 3;
 
     private final int windows;
     private final int[] firstPoint;
@@ -123,6 +125,22 @@ final class WindowChain {
         return w == k;
     }
 
+    /**
+     * Window k gives up its speculation (its tape has grown too large while no window agreed with it)
+     * unless a window already agreed with it: from then on no window compares with it, and it is never
+     * on the chain. Returns whether it gave up.
+     */
+    synchronized boolean giveUp(int k) {
+        for (int j = 0; j < k; j++) {
+            if (matched[j] == k) {
+                return false;
+            }
+        }
+        status[k] = GAVE_UP;
+        notifyAll();
+        return true;
+    }
+
     /** Window k gave up (the run was interrupted and it is not where the run is): nobody follows it. */
     synchronized void abandoned(int k) {
         status[k] = ENDED;
@@ -168,6 +186,10 @@ final class WindowChain {
             check();
             if (interrupted || j >= windows || firstPoint[j] > i) {
                 return Decision.GO;
+            }
+            if (status[j] == GAVE_UP) {
+                j++;
+                continue;
             }
             if (published[j] >= i) {
                 int at = i - firstPoint[j];
@@ -263,6 +285,9 @@ final class WindowChain {
 
     /** Window k's statistics where it stopped or ended. */
     synchronized KernelStats lastStats(int k) {
+        if (status[k] == GAVE_UP) {
+            return published[k] >= firstPoint[k] ? stats[k][published[k] - firstPoint[k]] : null;
+        }
         return status[k] == ENDED ? finalStats[k] : status[k] == STOPPED ? stoppedStats(k) : null;
     }
 

@@ -139,4 +139,29 @@ class WindowChainTest {
             assertEquals(expected(s), run(s, permits, c), "case " + c + " with " + permits + " permits");
         }
     }
+
+    /** A window that gave up is never agreed with, even at points it published with the same digest. */
+    @Test
+    void aWindowThatGaveUpIsSkippedAndTheChainGoesOnWithoutIt() throws Exception {
+        WindowChain chain = new WindowChain(new int[] {0, 2, 4}, 3);
+        chain.begin(0);
+        chain.begin(1);
+        chain.begin(2);
+        KernelStats s = new KernelStats(0, 0, 0, 0, 0, 0, 0);
+        chain.publish(1, 2, 7, 7, s);
+        chain.publish(1, 3, 8, 8, s);
+        assertEquals(true, chain.giveUp(1));
+        chain.publish(2, 4, 9, 9, s);
+        assertEquals(WindowChain.Decision.GO, chain.compare(0, 2, 7, 7), "window 1 gave up");
+        assertEquals(WindowChain.Decision.GO, chain.compare(0, 3, 8, 8));
+        assertEquals(WindowChain.Decision.STOP, chain.compare(0, 4, 9, 9), "window 2 is the next alive");
+        chain.ended(2, s);
+        assertEquals(List.of(new WindowChain.Segment(0, -1, 4), new WindowChain.Segment(2, 4, -1)), chain.chain());
+        WindowChain other = new WindowChain(new int[] {0, 2}, 2);
+        other.begin(0);
+        other.begin(1);
+        other.publish(1, 2, 7, 7, s);
+        assertEquals(WindowChain.Decision.STOP, other.compare(0, 2, 7, 7));
+        assertEquals(false, other.giveUp(1), "a window another agreed with is the run's: it cannot give up");
+    }
 }
