@@ -215,7 +215,7 @@ final class TimeWindows {
                         abandoned[0] = true;
                         return RunWatch.Verdict.ABANDON;
                     }
-                    if (w > 0 && tape.size() - tape.played() > maxUnplayed && chain.giveUp(w)) {
+                    if (w > 0 && tape.size() - tape.played() > maxUnplayed && chain.giveUp(w, state.stats())) {
                         // Its speculation held too many records no predecessor has agreed to: it costs
                         // memory and its predecessor runs on anyway.
                         gaveUp[0] = true;

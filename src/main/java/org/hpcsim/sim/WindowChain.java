@@ -130,13 +130,14 @@ final class WindowChain {
      * unless a window already agreed with it: from then on no window compares with it, and it is never
      * on the chain. Returns whether it gave up.
      */
-    synchronized boolean giveUp(int k) {
+    synchronized boolean giveUp(int k, KernelStats now) {
         for (int j = 0; j < k; j++) {
             if (matched[j] == k) {
                 return false;
             }
         }
         status[k] = GAVE_UP;
+        finalStats[k] = now;
         notifyAll();
         return true;
     }
@@ -285,10 +286,7 @@ final class WindowChain {
 
     /** Window k's statistics where it stopped or ended. */
     synchronized KernelStats lastStats(int k) {
-        if (status[k] == GAVE_UP) {
-            return published[k] >= firstPoint[k] ? stats[k][published[k] - firstPoint[k]] : null;
-        }
-        return status[k] == ENDED ? finalStats[k] : status[k] == STOPPED ? stoppedStats(k) : null;
+        return status[k] == ENDED || status[k] == GAVE_UP ? finalStats[k] : status[k] == STOPPED ? stoppedStats(k) : null;
     }
 
     private void acquire(int k) throws InterruptedException {

@@ -150,7 +150,7 @@ class WindowChainTest {
         KernelStats s = new KernelStats(0, 0, 0, 0, 0, 0, 0);
         chain.publish(1, 2, 7, 7, s);
         chain.publish(1, 3, 8, 8, s);
-        assertEquals(true, chain.giveUp(1));
+        assertEquals(true, chain.giveUp(1, s));
         chain.publish(2, 4, 9, 9, s);
         assertEquals(WindowChain.Decision.GO, chain.compare(0, 2, 7, 7), "window 1 gave up");
         assertEquals(WindowChain.Decision.GO, chain.compare(0, 3, 8, 8));
@@ -162,6 +162,6 @@ class WindowChainTest {
         other.begin(1);
         other.publish(1, 2, 7, 7, s);
         assertEquals(WindowChain.Decision.STOP, other.compare(0, 2, 7, 7));
-        assertEquals(false, other.giveUp(1), "a window another agreed with is the run's: it cannot give up");
+        assertEquals(false, other.giveUp(1, s), "a window another agreed with is the run's: it cannot give up");
     }
 }
