@@ -61,15 +61,13 @@ public record KernelOptions(int threads, int partitionsPerThread, int throughput
     }
 
     /**
-     * Whether a run may need the actor system: only when it asks for Pekko's executor, or for more
-     * than one thread under the automatic one. Known before the machine is built.
+     * Whether a run surely needs the actor system, known before the machine is built (so that it can
+     * start while the trace is read): only when it asks for Pekko's executor. Under the automatic one,
+     * more threads go to time-parallel windows wherever the run can use them, which need no actors;
+     * a run that cannot starts the actor system when it runs.
      */
     public boolean mayNeedActors() {
-        return switch (executor) {
-            case PEKKO -> true;
-            case SEQUENTIAL, WINDOWS -> false;
-            case AUTO -> threads > 1;
-        };
+        return executor == Engine.PEKKO;
     }
 
     /**

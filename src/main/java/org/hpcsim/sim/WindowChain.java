@@ -45,7 +45,8 @@ final class WindowChain {
     private final boolean[] holding;
     private final int permits;
     private int running;
-    private Throwable failure;
+    /** Read at every instant of every window: volatile, not behind the coordinator's lock. */
+    private volatile Throwable failure;
     /** The run was interrupted: the window the run is in stops as from outside, the others are abandoned. */
     private volatile boolean interrupted;
 
@@ -99,7 +100,7 @@ final class WindowChain {
         notifyAll();
     }
 
-    synchronized Throwable failure() {
+    Throwable failure() {
         return failure;
     }
 
