@@ -93,18 +93,26 @@ public final class ComponentHost implements Context {
      */
     public void deliverNext(long time, int round, Envelope message) {
         if (error == null) {
-            deliver(time, round, message);
+            deliver(time, round, message.sender(), message.payload());
+        }
+    }
+
+    /** As {@link #deliverNext(long, int, Envelope)}, for a message taken apart (a sink's replayed input). */
+    public void deliverNext(long time, int round, int sender, Object payload) {
+        if (error == null) {
+            deliver(time, round, sender, payload);
         }
     }
 
     /** Handles one kernel command; what it did is then taken with {@link #takeFlags} and {@link #takeError}. */
     public void run(KernelCommand command) {
         if (command instanceof KernelCommand.DeliverOne one) {
-            deliver(one.time(), one.round(), one.message());
+            deliver(one.time(), one.round(), one.message().sender(), one.message().payload());
         } else if (command instanceof KernelCommand.Deliver many) {
             List<Envelope> messages = many.messages();
             for (int i = 0, n = messages.size(); i < n && error == null; i++) {
-                deliver(many.time(), many.round(), messages.get(i));
+                Envelope e = messages.get(i);
+                deliver(many.time(), many.round(), e.sender(), e.payload());
             }
         } else if (command instanceof KernelCommand.EndOfInstant eoi) {
             inEndOfInstant = true;
@@ -126,14 +134,14 @@ public final class ComponentHost implements Context {
         }
     }
 
-    private void deliver(long time, int round, Envelope message) {
+    private void deliver(long time, int round, int sender, Object payload) {
         this.now = time;
         this.round = round;
         try {
-            component.onMessage(message.payload(), this);
+            component.onMessage(payload, this);
         } catch (RuntimeException | Error e) {
-            failed(e, "handling " + ComponentFailure.describe(message.payload()) + " from "
-                    + (message.sender() == Envelope.KERNEL ? "the kernel" : "component " + message.sender()));
+            failed(e, "handling " + ComponentFailure.describe(payload) + " from "
+                    + (sender == Envelope.KERNEL ? "the kernel" : "component " + sender));
         }
     }
 

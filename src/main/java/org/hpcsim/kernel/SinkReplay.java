@@ -38,7 +38,7 @@ public final class SinkReplay implements SinkTap, AutoCloseable {
     @Override
     public void deliver(long time, int round, int target, int sender, Object payload) {
         ComponentHost host = sinks[target];
-        host.deliverNext(time, round, new Envelope(time, round, sender, 0, target, payload));
+        host.deliverNext(time, round, sender, payload);
         taken(target, host);
     }
 
