@@ -144,11 +144,6 @@ final class SinkTape implements SinkTap {
         return released;
     }
 
-    /** Entries visible now. */
-    int visible() {
-        return visible;
-    }
-
     /** The time of entry {@code i} (visible). */
     long time(int i) {
         return chunk(i).time[i % CHUNK];

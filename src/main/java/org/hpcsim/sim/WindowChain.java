@@ -40,7 +40,6 @@ final class WindowChain {
     private final int[] stopPoint;
     private final int[] matched;
     private final KernelStats[] finalStats;
-    private final boolean[] waiting;
     private final boolean[] wantsToRun;
     private final boolean[] holding;
     private final int permits;
@@ -62,7 +61,6 @@ final class WindowChain {
         stopPoint = new int[windows];
         matched = new int[windows];
         finalStats = new KernelStats[windows];
-        waiting = new boolean[windows];
         wantsToRun = new boolean[windows];
         holding = new boolean[windows];
         Arrays.fill(published, -1);
@@ -72,10 +70,6 @@ final class WindowChain {
             digests[k] = new long[64];
             stats[k] = new KernelStats[32];
         }
-    }
-
-    int windows() {
-        return windows;
     }
 
     /** Waits for a permit to run window k. */
@@ -210,12 +204,10 @@ final class WindowChain {
             }
             running--;
             holding[k] = false;
-            waiting[k] = true;
             notifyAll();
             while (failure == null && !interrupted && status[j] == RUNNING && published[j] < i) {
                 wait();
             }
-            waiting[k] = false;
             acquire(k);
             if (interrupted) {
                 return Decision.GO;
@@ -231,7 +223,7 @@ final class WindowChain {
     }
 
     /** Window k's statistics where it stopped (its last publication), for the waste. */
-    synchronized KernelStats stoppedStats(int k) {
+    private KernelStats stoppedStats(int k) {
         return stats[k][stopPoint[k] - firstPoint[k]];
     }
 
@@ -261,11 +253,6 @@ final class WindowChain {
         }
         check();
         return status[k] == STOPPED ? stopPoint[k] : -1;
-    }
-
-    /** Whether window k is still running (its segment may grow). */
-    synchronized boolean isRunning(int k) {
-        return status[k] == RUNNING;
     }
 
     /** The whole chain, once every window is done. */
