@@ -63,7 +63,10 @@ final class Launcher {
         private final Thread pump;
 
         Terminal(Path dir, String commandLine) throws IOException {
-            process = new ProcessBuilder("script", "-qfec", commandLine, "/dev/null").directory(dir.toFile())
+            // script runs the line through $SHELL -c, /bin/sh where SHELL is unset. dash, unlike bash, does not
+            // replace itself with a lone command, and it dies of the Ctrl-C the command handles: script would
+            // then report the shell's 130 whatever the command's status. exec leaves only the command.
+            process = new ProcessBuilder("script", "-qfec", "exec " + commandLine, "/dev/null").directory(dir.toFile())
                     .redirectErrorStream(true).start();
             keys = process.getOutputStream();
             InputStream in = process.getInputStream();
