@@ -1,5 +1,7 @@
 package org.hpcsim.workload;
 
+import java.math.BigDecimal;
+
 /**
  * The whitespace-separated fields of one trace line, located without copying: numbers are parsed
  * straight from the line, and text is only materialised for messages and options.
@@ -90,30 +92,35 @@ final class Fields {
         return micros;
     }
 
-    /** Field i as an integer ("-1", "128"; "128.0" is accepted as 128). */
+    /**
+     * Field i as an integer ("-1", "128"; "128.0" and "1e3" are accepted as 128 and 1000). Read exactly:
+     * a value beyond a long, or with a fraction, is refused, never rounded.
+     *
+     * @throws NumberFormatException not an integer that a long holds
+     */
     long integer(int i) {
         int s = start[i];
         int e = end[i];
         boolean negative = line.charAt(s) == '-';
         int k = negative || line.charAt(s) == '+' ? s + 1 : s;
-        if (k < e && e - k <= 18) {
-            long v = 0;
-            for (; k < e; k++) {
-                char c = line.charAt(k);
-                if (c < '0' || c > '9') {
-                    break;
-                }
-                v = v * 10 + (c - '0');
+        int digits = e - k;
+        long v = 0;
+        for (; k < e; k++) {
+            char c = line.charAt(k);
+            if (c < '0' || c > '9') {
+                break;
             }
-            if (k == e) {
-                return negative ? -v : v;
-            }
+            v = v * 10 + (c - '0');
         }
-        double d = Double.parseDouble(text(i));
-        if (d == Math.rint(d) && Math.abs(d) < 9e18) {
-            return (long) d;
+        if (k == e && digits > 0 && digits <= 18) {
+            return negative ? -v : v;
         }
-        throw new NumberFormatException("not an integer: " + text(i));
+        // Rare: 19 digits or more, or a decimal form. BigDecimal reads it exactly (a double would round it).
+        try {
+            return new BigDecimal(text(i)).longValueExact();
+        } catch (ArithmeticException tooLargeOrFractional) {
+            throw new NumberFormatException("not an integer a long holds: " + text(i));
+        }
     }
 
     /** Field i as a finite real number. */

@@ -155,6 +155,27 @@ class SwfReaderTest {
     }
 
     @Test
+    void aNineteenDigitJobIdIsKeptExactlyAndOneBeyondALongIsAnError() throws IOException {
+        Path big = write("big.swf", "9223372036854775807 0 -1 10 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n"
+                + "1234567890123456789 0 -1 10 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n");
+        List<Job> jobs = readAll(big, WorkloadOptions.DEFAULTS);
+        assertEquals(List.of(1234567890123456789L, Long.MAX_VALUE), jobs.stream().map(Job::id).sorted().toList());
+
+        Path over = write("over.swf", "9223372036854775808 0 -1 10 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n");
+        InputException e = assertThrows(InputException.class, () -> readAll(over, WorkloadOptions.DEFAULTS));
+        assertEquals("field 1 (job number)", e.field());
+
+        // A decimal form is read exactly too: kept where it is an integer, refused where it has a fraction.
+        Path decimal = write("decimal.swf", "9007199254740993.0 0 -1 10 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n"
+                + "2e1 0 -1 10 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n");
+        assertEquals(List.of(20L, 9007199254740993L),
+                readAll(decimal, WorkloadOptions.DEFAULTS).stream().map(Job::id).sorted().toList());
+        Path fraction = write("fraction.swf", "12.5 0 -1 10 1 -1 -1 1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n");
+        e = assertThrows(InputException.class, () -> readAll(fraction, WorkloadOptions.DEFAULTS));
+        assertEquals("field 1 (job number)", e.field());
+    }
+
+    @Test
     void aMissingFileIsAnInputError() {
         InputException e = assertThrows(InputException.class,
                 () -> readAll(dir.resolve("nope.swf"), WorkloadOptions.DEFAULTS));
