@@ -135,7 +135,8 @@ public final class TraceFeeder implements Component<FeederProtocol> {
         }
         List<Job> never = new ArrayList<>();
         for (Job j : inFlight) {
-            if (Math.max(j.arrival(), sentAt) > ctx.now()) {
+            // Due after the last instant run: never delivered (a stop at a time not reached runs no instant there).
+            if (Math.max(j.arrival(), sentAt) > ctx.lastInstant()) {
                 never.add(j);
             }
         }

@@ -20,7 +20,8 @@ public interface Component<C> {
     }
 
     /**
-     * Called once, if it called {@link Context#requestWindDownCall()}, when the run is about to end:
+     * Called once, if it called {@link Context#requestWindDownCall()} or is a
+     * {@linkplain ComponentType.Role#SOURCE source}, when the run is about to end:
      * nothing is pending anywhere, or the run was stopped ({@link Context#endSimulation()},
      * {@link Context#stopSimulation()}, or from outside). It runs as one more round of the current instant and may send zero-latency messages
      * (e.g. record what never finished); they are handled before the end, anything due later is not.

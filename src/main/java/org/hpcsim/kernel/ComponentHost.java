@@ -20,6 +20,8 @@ public final class ComponentHost implements Context {
     private Component<Object> component;
     private SplittableRandom random;
     private long now;
+    /** See {@link Context#lastInstant()}. */
+    private long lastInstant = Long.MIN_VALUE;
     private int round;
     private long nextSeq;
     private Envelope firstOut;
@@ -115,10 +117,12 @@ public final class ComponentHost implements Context {
                 deliver(many.time(), many.round(), e.sender(), e.payload());
             }
         } else if (command instanceof KernelCommand.EndOfInstant eoi) {
+            lastInstant = eoi.time();
             inEndOfInstant = true;
             call(eoi.time(), eoi.round(), () -> component.onEndOfInstant(this), "in its end-of-instant call");
             inEndOfInstant = false;
         } else if (command instanceof KernelCommand.WindDown down) {
+            lastInstant = down.lastInstant();
             call(down.time(), down.round(), () -> component.onWindDown(down.stopped(), this), "in its wind-down call");
         } else {
             ended = true;
@@ -136,6 +140,7 @@ public final class ComponentHost implements Context {
 
     private void deliver(long time, int round, int sender, Object payload) {
         this.now = time;
+        this.lastInstant = time;
         this.round = round;
         try {
             component.onMessage(payload, this);
@@ -195,6 +200,11 @@ public final class ComponentHost implements Context {
     @Override
     public long now() {
         return now;
+    }
+
+    @Override
+    public long lastInstant() {
+        return lastInstant;
     }
 
     @Override

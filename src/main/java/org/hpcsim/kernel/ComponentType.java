@@ -20,6 +20,8 @@ public record ComponentType<C>(String name, Class<C> protocol, String descriptio
      * trace feeder: the trace is sorted), a sink never sends into the simulation (an output
      * instrument), everything else holds state the run's future depends on. Time-parallel windows
      * fingerprint the state-holding components, leave sources out, and record what sinks receive.
+     * A source's wind-down call is made whether or not it asked for one: a run stopped before the
+     * source was first called (before its first instant) still hands over what it never sent.
      */
     public enum Role { STATE, SOURCE, SINK }
 

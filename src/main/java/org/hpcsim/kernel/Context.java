@@ -11,6 +11,14 @@ public interface Context {
     /** Current virtual time in microseconds. */
     long now();
 
+    /**
+     * The time of the last instant the run went through, whose messages were all delivered
+     * ({@link Long#MIN_VALUE} before the first). It is {@link #now()}, except in the wind-down of a run
+     * stopped at a time it had not reached (until a time with messages due, or before its first
+     * instant): there, messages due after it were never delivered.
+     */
+    long lastInstant();
+
     /** Current round within the instant. */
     int round();
 

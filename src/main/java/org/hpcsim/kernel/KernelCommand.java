@@ -26,8 +26,9 @@ public sealed interface KernelCommand {
     /**
      * PartitionManager -> component: the run is about to end (nothing pending, or stopped; see
      * {@link Component#onWindDown}); it runs as round {@code round} of instant {@code time}.
+     * {@code lastInstant}: the last instant run (see {@link Context#lastInstant()}).
      */
-    record WindDown(long time, int round, boolean stopped) implements KernelCommand {
+    record WindDown(long time, int round, boolean stopped, long lastInstant) implements KernelCommand {
     }
 
     /** PartitionManager -> component: no message is pending anywhere; the simulation ends at {@code time}. */

@@ -55,7 +55,7 @@ public final class SinkReplay implements SinkTap, AutoCloseable {
 
     @Override
     public void windDown(long time, int round, boolean stopped) {
-        call(wantsWindDown, new KernelCommand.WindDown(time, round, stopped));
+        call(wantsWindDown, new KernelCommand.WindDown(time, round, stopped, time));
     }
 
     @Override

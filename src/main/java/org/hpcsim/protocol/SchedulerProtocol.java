@@ -20,6 +20,12 @@ public sealed interface SchedulerProtocol {
      * arrival lay after the stop), to record as such.
      */
     public record NotSubmitted(List<Job> jobs) implements SchedulerProtocol {
+        /** The ids of the first and last jobs only: a message may carry thousands, and errors name it. */
+        @Override
+        public String toString() {
+            return "NotSubmitted[" + jobs.size() + " jobs" + (jobs.isEmpty() ? "" : ", ids " + jobs.get(0).id()
+                    + " .. " + jobs.get(jobs.size() - 1).id()) + "]";
+        }
     }
 
     /**

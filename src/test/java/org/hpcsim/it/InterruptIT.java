@@ -148,8 +148,8 @@ class InterruptIT {
             assertTrue(m.find(), t.screen());
             java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
             java.net.URI state = java.net.URI.create(m.group(1) + "api/state");
-            // Stopped at 0, before the trace feeder's first instant, a run records no job (the console's quit and
-            // --until 0 do the same): interrupt it once it has got going.
+            // Interrupted once it has got going, so that jobs end in every status (a stop at 0 would leave
+            // every job not submitted).
             t.await("the run past its first instant", () -> {
                 try {
                     String body = http.send(java.net.http.HttpRequest.newBuilder(state).build(),

@@ -81,7 +81,7 @@ public final class SequentialReference {
                 woundDown = true;
                 round++;
                 rounds++;
-                call(wantsWindDown, new KernelCommand.WindDown(now, round, false));
+                call(wantsWindDown, new KernelCommand.WindDown(now, round, false, time));
                 continue;
             }
             time = pending.peek().time();

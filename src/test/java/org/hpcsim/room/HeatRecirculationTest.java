@@ -143,7 +143,7 @@ class HeatRecirculationTest {
         deliver(10 * S, 2, FIRST_CRAC + 1, new ThermalProtocol.Supply(1, 26, 50));
         endOfInstant(10 * S, 3);
         // Now rises 6, 2.5, 4 K: delivered 28, 24.5 and 30 C.
-        List<Envelope> out = thermal.run(new KernelCommand.WindDown(10 * S, 4, false)).out();
+        List<Envelope> out = thermal.run(new KernelCommand.WindDown(10 * S, 4, false, 10 * S)).out();
         assertEquals(1, out.size());
         assertEquals(RECORDER, out.get(0).target());
         Report.InletTotals t = (Report.InletTotals) out.get(0).payload();

@@ -109,7 +109,7 @@ class SchedulerTest {
                 List.of(new SchedulerProtocol.Drain(new int[] {3}, "scenario"))));
         Object again = last(actor, 6 * S, List.of(new SchedulerProtocol.Drain(new int[] {3}, "scenario")));
         assertTrue(again instanceof Report.EventLogged, "the same counts are not sent again: " + again);
-        List<Envelope> out = actor.run(new KernelCommand.WindDown(6 * S, 2, true)).out();
+        List<Envelope> out = actor.run(new KernelCommand.WindDown(6 * S, 2, true, 6 * S)).out();
         assertEquals(new Report.Counts(0, 0, 1, 0, 0), out.get(out.size() - 1).payload(),
                 "after the stop every job has its final status");
     }

@@ -224,6 +224,29 @@ class FailureScenarioTest {
     }
 
     @Test
+    void aRunStoppedAtZeroBeforeItsFirstInstantRecordsEveryJobOfTheTraceAsNotSubmitted() {
+        // until 0 stops before the instant at 0: the trace feeder was never called, yet hands its jobs over.
+        Simulation.Result r = run("zero", "until", "0s");
+        List<Map<String, String>> jobs = CsvRows.read(dir.resolve("zero").resolve("jobs.csv"));
+        assertEquals(2000, jobs.size());
+        assertTrue(jobs.stream().allMatch(j -> j.get("status").equals("not-submitted")), jobs.get(0).toString());
+        assertEquals(2000, r.metrics().count(org.hpcsim.workload.JobStatus.NOT_SUBMITTED));
+        assertTrue(Runs.read(dir.resolve("zero").resolve("summary.json")).contains("\"stopped_by\": \"until\""));
+    }
+
+    @Test
+    void untilAtAnArrivalsTimeNeverRunsThatInstantAndStillRecordsEveryJob() {
+        // Job 6 arrives at 2111 s: the run stops before that instant, whose messages are never delivered,
+        // and the wind-down's records follow in its later rounds (on two partitions, under Pekko, too).
+        Simulation.Result r = run("exact", "until", "2111s", "kernel.threads", "2");
+        List<Map<String, String>> jobs = CsvRows.read(dir.resolve("exact").resolve("jobs.csv"));
+        assertEquals(2000, jobs.size());
+        assertEquals("not-submitted", job(jobs, "6").get("status"));
+        assertEquals("completed", job(jobs, "5").get("status"));
+        assertEquals(2000, r.metrics().total());
+    }
+
+    @Test
     void aRunWhoseQueuedJobsCanNeverStartEndsAtTheStallLimitAndFailsThem() throws IOException {
         // With nodes up 10 h and down 4 h on average, 128 nodes are almost never up at once.
         Simulation.Result r = run("stall", "failures.model", "exponential[10h,4h]", "failures.on-job-failure", "requeue",

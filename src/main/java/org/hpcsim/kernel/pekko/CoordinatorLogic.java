@@ -91,6 +91,8 @@ final class CoordinatorLogic {
     private final int[] identity;
     private final List<List<Unmerged>> unmerged;
     private long time;
+    /** The last instant run: {@link #time} unless a stop moved the clock past it. */
+    private long lastInstant = Long.MIN_VALUE;
     private int round;
     private int awaiting;
     private long instants;
@@ -329,7 +331,7 @@ final class CoordinatorLogic {
                 time = 0; // wound down before the first instant: the wind-down calls run as instant 0
             }
             for (int k = 0; k < n; k++) {
-                tell(order[k], new PartitionCommand.RunWindDown(time, round + 1, stoppedEarly,
+                tell(order[k], new PartitionCommand.RunWindDown(time, round + 1, stoppedEarly, lastInstant,
                         expected(order[k])));
             }
             round++;
@@ -346,6 +348,7 @@ final class CoordinatorLogic {
             throw broken("would move time backwards, to " + next);
         }
         time = next;
+        lastInstant = next;
         round = 0;
         instants++;
         rounds++;

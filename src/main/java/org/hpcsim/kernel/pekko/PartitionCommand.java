@@ -47,9 +47,10 @@ public sealed interface PartitionCommand permits PartitionCommand.Init, Partitio
 
     /**
      * Coordinator -> PartitionManager: the run is about to end; call the components that asked for a
-     * wind-down call ({@code expected}: see {@link RunRound}).
+     * wind-down call ({@code lastInstant}: the last instant run, see
+     * {@link org.hpcsim.kernel.Context#lastInstant()}; {@code expected}: see {@link RunRound}).
      */
-    record RunWindDown(long time, int round, boolean stopped, long[] expected) implements PartitionCommand {
+    record RunWindDown(long time, int round, boolean stopped, long lastInstant, long[] expected) implements PartitionCommand {
         @Override
         public String toString() {
             return "RunWindDown[time=" + time + ", round=" + round + ", stopped=" + stopped + ", expected="

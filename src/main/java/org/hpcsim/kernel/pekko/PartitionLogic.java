@@ -340,8 +340,18 @@ final class PartitionLogic {
         }
     }
 
+    /** Local component {@code local} gets the wind-down call whether or not it asks (a source: see {@link org.hpcsim.kernel.ComponentType.Role}). */
+    void windsDownAlways(int local) {
+        wantsWindDown.set(local);
+    }
+
     private void startWindDown(PartitionCommand.RunWindDown w) {
-        KernelCommand.WindDown call = new KernelCommand.WindDown(w.time(), w.round(), w.stopped());
+        // Stopped at an instant's time (until, or before the first instant), that instant is never run: its
+        // messages are never delivered, and the wind-down's own follow in its later rounds.
+        while (!future.isEmpty() && future.firstTime() <= w.time()) {
+            future.poll();
+        }
+        KernelCommand.WindDown call = new KernelCommand.WindDown(w.time(), w.round(), w.stopped(), w.lastInstant());
         for (int i = wantsWindDown.nextSetBit(0); i >= 0; i = wantsWindDown.nextSetBit(i + 1)) {
             awaiting++;
             activations++;

@@ -17,6 +17,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.hpcsim.kernel.Wiring;
 import org.hpcsim.kernel.ComponentFailure;
+import org.hpcsim.kernel.ComponentType;
 import org.hpcsim.kernel.KernelFailure;
 import org.hpcsim.kernel.KernelStats;
 import org.hpcsim.kernel.KernelSettings;
@@ -83,6 +84,11 @@ final class PartitionManager extends AbstractBehavior<PartitionCommand> implemen
         }
         this.logic = new PartitionLogic(index, partitions, componentCount, components.size(), hosted, initial,
                 settings.shuffleSeed(), this);
+        for (int local = 0; local < components.size(); local++) {
+            if (components.get(local).role() == ComponentType.Role.SOURCE) {
+                logic.windsDownAlways(local);
+            }
+        }
     }
 
     static Behavior<PartitionCommand> create(int index, int partitions, int componentCount,

@@ -114,6 +114,8 @@ public final class SequentialExecutor implements Executor {
         private boolean stopRequested;
         private boolean stoppedEarly;
         private long time = Long.MIN_VALUE;
+        /** The last instant run: {@link #time} unless a stop moved the clock past it. */
+        private long lastInstant = Long.MIN_VALUE;
         private int round;
         private long instants;
         private long rounds;
@@ -131,6 +133,11 @@ public final class SequentialExecutor implements Executor {
             this.progress = progress;
             for (Envelope e : initial) {
                 pending.add(e);
+            }
+            for (int c = 0; c < hosts.length; c++) {
+                if (hosts[c] != null && roles[c] == ComponentType.Role.SOURCE) {
+                    wantsWindDown.set(c);
+                }
             }
         }
 
@@ -183,11 +190,16 @@ public final class SequentialExecutor implements Executor {
                     if (time == Long.MIN_VALUE) {
                         time = 0; // wound down before the first instant: the wind-down calls run as instant 0
                     }
+                    // Stopped at an instant's time (until, or before the first instant), that instant is never
+                    // run: its messages are never delivered, and the wind-down's own follow in its later rounds.
+                    while (!pending.isEmpty() && pending.firstTime() <= time) {
+                        pending.poll();
+                    }
                     nextRound();
                     if (tap != null) {
                         tap.windDown(time, round, stoppedEarly);
                     }
-                    call(wantsWindDown, new KernelCommand.WindDown(time, round, stoppedEarly));
+                    call(wantsWindDown, new KernelCommand.WindDown(time, round, stoppedEarly, lastInstant));
                     continue;
                 }
                 if (watch != null && time != Long.MIN_VALUE) {
@@ -209,6 +221,7 @@ public final class SequentialExecutor implements Executor {
                 }
                 advanced++;
                 time = head.time();
+                lastInstant = time;
                 round = 0;
                 instants++;
                 rounds++;
