@@ -33,22 +33,34 @@ import org.xml.sax.helpers.DefaultHandler;
  * switching-on pstates compute one flop at their speed, as Batsim does, at their full watts. Computing
  * speeds are relative to the host's first computing pstate. The master host (a {@code role} property
  * {@code master}, or without a role the host named {@code master_host}, Batsim's default) is not a
- * compute node; storage hosts ({@code role=storage}) neither. Other elements are ignored, each kind
- * named once in a note.
+ * compute node; storage hosts ({@code role=storage}) neither. A {@code <cluster>} (or
+ * {@code <cabinet>}) stands for its hosts, {@code prefix + n + suffix} for each n of its
+ * {@code radical} ("0-127", "0-3,8"), each with its speed and its {@code <prop>}s, as SimGrid makes
+ * them. Other elements are ignored, each kind named once in a note.
+ *
+ * <p>Compute hosts are numbered in the order of their names (byte for byte), not the file's: SimGrid
+ * lists its hosts so ({@code Engine::get_all_hosts}), and Batsim 4.2 numbers its machines in that
+ * order (its sort by name with numbers compared as numbers works on a copy, so it changes nothing:
+ * host10 comes before host2). Leading blank lines before the XML declaration, which Batsim's own
+ * 128-host platforms have and SimGrid's parser accepts, are skipped.
  */
 public final class BatsimPlatform {
 
     /**
-     * The compute hosts in file order, with their power states and the pstate they start in; notes on
-     * what was ignored.
+     * The compute hosts in the order Batsim numbers them, with their power states, the pstate they start
+     * in and their {@code <prop>}s (by name, as Batsim hands them to a scheduler); notes on what was ignored.
      */
-    public record Platform(List<String> hosts, List<PowerStates> states, int pstate, List<String> notes) {
+    public record Platform(List<String> hosts, List<PowerStates> states, int pstate,
+                           List<Map<String, String>> properties, List<String> notes) {
     }
 
     /** Elements that only structure the file or are read: no note for them. */
-    private static final java.util.Set<String> KNOWN = java.util.Set.of("platform", "zone", "AS", "host", "prop");
+    private static final java.util.Set<String> KNOWN = java.util.Set.of("platform", "zone", "AS", "host", "prop",
+            "cluster", "cabinet");
     private static final Pattern SPEED = Pattern.compile("([0-9.eE+-]+)\\s*([kMGTPEZY]?)f(lops)?");
     private static final String PREFIXES = "kMGTPEZY";
+    /** The most hosts a cluster's radical may name (a typo such as 0-1e9 fails here, not out of memory). */
+    private static final long MAX_HOSTS = 10_000_000;
 
     private BatsimPlatform() {
     }
@@ -56,7 +68,7 @@ public final class BatsimPlatform {
     /** Reads the file; a malformed one is an {@link InputException} naming its line and field. */
     public static Platform read(Path file) {
         Handler h = new Handler(file);
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = skipLeadingBlanks(new java.io.BufferedInputStream(Files.newInputStream(file)))) {
             SAXParserFactory f = SAXParserFactory.newInstance();
             // A platform's DOCTYPE names SimGrid's DTD on the web: it is neither fetched nor needed.
             f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
@@ -76,6 +88,22 @@ public final class BatsimPlatform {
         }
         return h.result();
     }
+
+    /** {@code in} from its first byte that is not a blank (an XML declaration must come first to the JDK's parser). */
+    private static InputStream skipLeadingBlanks(java.io.BufferedInputStream in) throws IOException {
+        while (true) {
+            in.mark(1);
+            int b = in.read();
+            if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+                in.reset();
+                return in;
+            }
+        }
+    }
+
+    /** Host names in the order SimGrid lists its hosts: std::string's, byte for byte (UTF-8). */
+    private static final java.util.Comparator<Host> BY_NAME = (a, b) -> java.util.Arrays.compareUnsigned(
+            a.id.getBytes(java.nio.charset.StandardCharsets.UTF_8), b.id.getBytes(java.nio.charset.StandardCharsets.UTF_8));
 
     /** One host as read: where it starts, its attributes and properties. */
     private static final class Host {
@@ -97,7 +125,10 @@ public final class BatsimPlatform {
     private static final class Handler extends DefaultHandler {
         private final Path file;
         private Locator locator;
+        /** The host or cluster being read (a cluster is read as one host, then stands for its hosts). */
         private Host host;
+        /** The cluster's radical, prefix and suffix while one is read. */
+        private String[] cluster;
         private final List<Host> hosts = new ArrayList<>();
         private final TreeSet<String> ignored = new TreeSet<>();
 
@@ -122,6 +153,16 @@ public final class BatsimPlatform {
                     throw bad(line(), id == null ? "host.id" : "host.speed", "expected a host with an id and a speed");
                 }
                 host = new Host(id, line(), a.getValue("speed"), a.getValue("pstate"));
+            } else if (qName.equals("cluster") || qName.equals("cabinet")) {
+                String id = a.getValue("id");
+                String radical = a.getValue("radical");
+                if (id == null || a.getValue("speed") == null || radical == null) {
+                    throw bad(line(), qName + (id == null ? ".id" : a.getValue("speed") == null ? ".speed" : ".radical"),
+                            "expected a " + qName + " with an id, a speed and a radical");
+                }
+                host = new Host(id, line(), a.getValue("speed"), null);
+                cluster = new String[] {qName, radical, a.getValue("prefix") == null ? "" : a.getValue("prefix"),
+                        a.getValue("suffix") == null ? "" : a.getValue("suffix")};
             } else if (qName.equals("prop") && host != null) {
                 String id = a.getValue("id");
                 String value = a.getValue("value");
@@ -136,11 +177,43 @@ public final class BatsimPlatform {
         }
 
         @Override
-        public void endElement(String uri, String localName, String qName) {
+        public void endElement(String uri, String localName, String qName) throws SAXException {
             if (qName.equals("host")) {
                 hosts.add(host);
                 host = null;
+            } else if (cluster != null && qName.equals(cluster[0])) {
+                for (long n : radical(cluster[0], cluster[1], host.line)) {
+                    Host one = new Host(cluster[2] + n + cluster[3], host.line, host.speed, null);
+                    one.props.putAll(host.props);
+                    one.propLines.putAll(host.propLines);
+                    hosts.add(one);
+                }
+                host = null;
+                cluster = null;
             }
+        }
+
+        /** A radical's numbers: comma-separated numbers and ranges ("0-127", "0-3,8"), in its order. */
+        private List<Long> radical(String element, String text, long line) throws SAXException {
+            List<Long> numbers = new ArrayList<>();
+            for (String part : text.split(",")) {
+                String[] range = part.strip().split("-");
+                try {
+                    long from = Long.parseLong(range[0].strip());
+                    long to = range.length == 2 ? Long.parseLong(range[1].strip()) : from;
+                    if (range.length <= 2 && from >= 0 && to >= from && numbers.size() + (to - from) < MAX_HOSTS) {
+                        for (long n = from; n <= to; n++) {
+                            numbers.add(n);
+                        }
+                        continue;
+                    }
+                } catch (NumberFormatException e) {
+                    // reported below
+                }
+                throw bad(line, element + ".radical", "expected numbers and ranges such as 0-127 or 0-3,8 (at most "
+                        + MAX_HOSTS + " hosts), found '" + part.strip() + "'");
+            }
+            return numbers;
         }
 
         private SAXException bad(long line, String field, String message) {
@@ -150,13 +223,22 @@ public final class BatsimPlatform {
         Platform result() {
             List<String> names = new ArrayList<>();
             List<PowerStates> states = new ArrayList<>();
+            List<Map<String, String>> properties = new ArrayList<>();
             int pstate = -1;
+            hosts.sort(BY_NAME);
+            for (int i = 1; i < hosts.size(); i++) {
+                if (hosts.get(i).id.equals(hosts.get(i - 1).id)) {
+                    throw new InputException(file, hosts.get(i).line, "host.id", "expected host names used once, found '"
+                            + hosts.get(i).id + "' again (first on line " + hosts.get(i - 1).line + ")");
+                }
+            }
             for (Host h : hosts) {
                 String role = h.props.get("role");
                 if (role != null ? !role.isEmpty() && !role.equals("compute_node") : h.id.equals("master_host")) {
                     continue;
                 }
                 names.add(h.id);
+                properties.add(java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(h.props)));
                 PowerStates s = states(h);
                 states.add(s);
                 int start = h.pstate == null ? 0 : integer(h, h.pstate, "host.pstate", h.line);
@@ -172,14 +254,15 @@ public final class BatsimPlatform {
             }
             if (names.isEmpty()) {
                 throw new InputException(file, 0, "host", "expected at least one compute host (a host that is not"
-                        + " the master, role=master or master_host, nor storage); <cluster> elements are not read");
+                        + " the master, role=master or master_host, nor storage)");
             }
             List<String> notes = new ArrayList<>();
             if (!ignored.isEmpty()) {
                 notes.add("platform " + file.getFileName() + ": ignored " + String.join(", ", ignored.stream()
                         .map(e -> "<" + e + ">").toList()) + " (hpcsim reads the hosts and their power states)");
             }
-            return new Platform(List.copyOf(names), List.copyOf(states), pstate, List.copyOf(notes));
+            return new Platform(List.copyOf(names), List.copyOf(states), pstate, List.copyOf(properties),
+                    List.copyOf(notes));
         }
 
         private PowerStates states(Host h) {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.hpcsim.batsim.BatsimNames;
+import org.hpcsim.batsim.BatsimPlatform;
 import org.hpcsim.batsim.IntervalSet;
 import org.hpcsim.scheduling.ReactivePolicy;
 import org.hpcsim.scheduling.RunningJob;
@@ -73,6 +74,7 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
     /** The jobs' and profiles' descriptions of a Batsim workload, or null for other traces. */
     private BatsimWorkloadReader.Descriptions descriptions;
     private int nodes;
+    private BatsimPlatform.Platform platform;
     /** How long an event takes to reach the scheduler ({@code scheduler.external.decision-latency}), µs. */
     private long latency;
     /** The NOTIFY no_more_static_job_to_submit, held for a message after the last submission's. */
@@ -105,16 +107,18 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
     /**
      * Connects to the scheduler. {@code workload}: the trace (its path is announced in
      * SIMULATION_BEGINS); {@code descriptions}: its jobs and profiles when it is a Batsim workload,
-     * else null; {@code nodes}: the machine's size.
+     * else null; {@code nodes}: the machine's size; {@code platform}: the Batsim platform its nodes are
+     * (their names and properties are announced), or null (nodes {@code node_0}, ...).
      */
     public void open(ExternalOptions options, Path workload, BatsimWorkloadReader.Descriptions descriptions,
-                     int nodes) {
+                     int nodes, BatsimPlatform.Platform platform) {
         if (connection != null) {
             throw new IllegalStateException("already open");
         }
         this.workload = workload.toAbsolutePath();
         this.descriptions = descriptions;
         this.nodes = nodes;
+        this.platform = platform;
         this.latency = options.decisionLatencyMicros();
         this.connection = new BatsimConnection(options);
     }
@@ -549,10 +553,16 @@ public final class ExternalScheduler implements ReactivePolicy, AutoCloseable {
         for (int i = 0; i < nodes; i++) {
             ObjectNode r = compute.addObject();
             r.put("id", i);
-            r.put("name", "node_" + i);
+            r.put("name", platform == null ? "node_" + i : platform.hosts().get(i));
             r.put("state", "idle");
+            ObjectNode properties = r.putObject("properties");
+            if (platform != null) {
+                platform.properties().get(i).forEach(properties::put);
+            }
             // Batsim's machine set inserts an empty role into every host without one (src/machines.cpp).
-            r.putObject("properties").put("role", "");
+            if (!properties.has("role")) {
+                properties.put("role", "");
+            }
             r.putObject("zone_properties");
         }
         data.putArray("storage_resources");

@@ -106,6 +106,8 @@ public final class Simulation {
     private KernelOptions.Engine engine;
     /** Makes a fresh scheduler state (machine, allocator, policy) for each time-parallel window. */
     private Supplier<SchedulerCore> cores;
+    /** The Batsim platform the nodes come from, or null (an external scheduler is told their names). */
+    private BatsimPlatform.Platform platform;
     /** Why this run cannot use time-parallel windows, or null when it can. */
     private String windowsUnfit;
     /**
@@ -257,6 +259,7 @@ public final class Simulation {
         Simulation sim = new Simulation(scenario, trace, topology, spanCurve, spanRanks,
                 new SchedulerCore(machine, allocator, policy, model, energy(scenario, topology.size(), platform)), links,
                 planner, room, failures, io);
+        sim.platform = platform;
         if (platform != null) {
             sim.warnings.addAll(platform.notes());
         }
@@ -581,7 +584,7 @@ public final class Simulation {
         try {
             external.open(scenario.external(), scenario.trace(),
                     TraceFormat.resolve(scenario.traceFormat(), scenario.trace()) == TraceFormat.BATSIM
-                            ? BatsimWorkloadReader.descriptions(scenario.trace()) : null, topology.size());
+                            ? BatsimWorkloadReader.descriptions(scenario.trace()) : null, topology.size(), platform);
         } catch (SchedulingAbortedException e) {
             throw scenario.invalid("scheduler.external.socket", e.getMessage());
         }

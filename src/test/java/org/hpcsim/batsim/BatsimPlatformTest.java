@@ -2,6 +2,7 @@ package org.hpcsim.batsim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -75,6 +76,79 @@ public class BatsimPlatformTest {
         e = assertThrows(InputException.class, () -> BatsimPlatform.read(h));
         assertEquals("xml", e.field());
         assertEquals(1, e.line());
+    }
+
+    /** As Batsim's cluster_energy_128.xml: a blank line first, a compute cluster and a master cluster. */
+    @Test
+    void aClusterStandsForItsHostsWithItsPropertiesAndItsMasterClusterIsLeftOut() throws IOException {
+        Path f = write("""
+
+                <?xml version='1.0'?>
+                <platform version="4.1"><zone id="AS0" routing="Full">
+                <cluster id="compute" prefix="host" suffix=".x" radical="0-2,8" bw="125MBps" lat="50us"
+                         speed="100.0Mf, 50Mf, 1e-9Mf, 0.5f, 0.25f">
+                  <prop id="wattage_per_state" value="95.0:190.0, 95.0:150.0, 9.75:9.75, 100.0:100.0, 125.0:125.0"/>
+                  <prop id="wattage_off" value="9.75"/>
+                  <prop id="sleep_pstates" value="2:3:4"/>
+                </cluster>
+                <cluster id="master" prefix="master_host" suffix="" radical="0-0" speed="100.0Mf">
+                  <prop id="wattage_per_state" value="95.0:190.0"/>
+                  <prop id="role" value="master"/>
+                </cluster>
+                </zone></platform>
+                """);
+        BatsimPlatform.Platform p = BatsimPlatform.read(f);
+        assertEquals(List.of("host0.x", "host1.x", "host2.x", "host8.x"), p.hosts());
+        for (PowerStates s : p.states()) {
+            assertEquals(new PowerStates.Computing(0.5, 95, 150), s.get(1));
+            assertEquals(new PowerStates.Sleep(9.75, 3, 4), s.get(2));
+            assertEquals(new PowerStates.Transition(2_000_000, 100), s.get(3));
+        }
+    }
+
+    /** SimGrid lists hosts by name, byte for byte, and Batsim 4.2 numbers its machines in that order. */
+    @Test
+    void computeHostsAreNumberedInTheOrderOfTheirNamesAsSimGridListsThem() throws IOException {
+        Path f = write("""
+                <platform version="4.1"><zone id="z" routing="Full">
+                  <host id="b" speed="1Gf"><prop id="wattage_per_state" value="1:2"/></host>
+                  <host id="a2" speed="2Gf, 1Gf"><prop id="wattage_per_state" value="50:150, 40:90"/></host>
+                  <cluster id="c" prefix="a" suffix="" radical="9-10" speed="1Gf">
+                    <prop id="wattage_per_state" value="3:4"/>
+                  </cluster>
+                </zone></platform>
+                """);
+        BatsimPlatform.Platform p = BatsimPlatform.read(f);
+        assertEquals(List.of("a10", "a2", "a9", "b"), p.hosts());
+        assertEquals(new PowerStates.Computing(0.5, 40, 90), p.states().get(1).get(1));
+        assertEquals(new PowerStates.Computing(1, 3, 4), p.states().get(0).get(0));
+    }
+
+    @Test
+    void aBadRadicalOrAHostNamedTwiceNamesItsLineAndField() throws IOException {
+        Path f = write("""
+                <platform version="4.1">
+                  <cluster id="c" prefix="n" suffix="" radical="0-3,x" speed="1Gf">
+                    <prop id="wattage_per_state" value="3:4"/>
+                  </cluster>
+                </platform>
+                """);
+        InputException e = assertThrows(InputException.class, () -> BatsimPlatform.read(f));
+        assertEquals(f + ":2: cluster.radical: expected numbers and ranges such as 0-127 or 0-3,8 (at most 10000000"
+                + " hosts), found 'x'", e.getMessage());
+        Path g = write("""
+                <platform version="4.1">
+                  <cluster id="c" prefix="n" suffix="" radical="0-3" speed="1Gf">
+                    <prop id="wattage_per_state" value="3:4"/>
+                  </cluster>
+                  <host id="n2" speed="1Gf"><prop id="wattage_per_state" value="3:4"/></host>
+                </platform>
+                """);
+        e = assertThrows(InputException.class, () -> BatsimPlatform.read(g));
+        assertEquals("host.id", e.field());
+        assertEquals(5, e.line());
+        assertTrue(e.getMessage().endsWith("expected host names used once, found 'n2' again (first on line 2)"),
+                e.getMessage());
     }
 
     private Path write(String text) throws IOException {

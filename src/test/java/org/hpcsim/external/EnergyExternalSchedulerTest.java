@@ -104,6 +104,13 @@ class EnergyExternalSchedulerTest {
             }
             assertEquals(List.of("2.0 2 1", "2.0 3 1", "120.0 2 0", "120.0 3 0", "172.0 0 1", "172.0 1 1",
                     "172.0 2 1", "172.0 3 1", "320.0 0 0", "342.0 0 1"), changed);
+            // SIMULATION_BEGINS names each machine after its host and gives its properties, as Batsim does.
+            var begins = new com.fasterxml.jackson.databind.ObjectMapper().readTree(client.received.get(0))
+                    .get("events").get(0).get("data").get("compute_resources");
+            assertEquals("n3", begins.get(3).get("name").asText());
+            assertEquals("1:2:3", begins.get(3).get("properties").get("sleep_pstates").asText());
+            assertEquals("9.75", begins.get(3).get("properties").get("wattage_off").asText());
+            assertEquals("", begins.get(3).get("properties").get("role").asText());
         }
         // Every machine-state change (time, sleeping, switching on, switching off, idle, computing).
         assertEquals(List.of("time,nb_sleeping,nb_switching_on,nb_switching_off,nb_idle,nb_computing",
