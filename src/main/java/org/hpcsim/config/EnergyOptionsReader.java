@@ -2,14 +2,15 @@ package org.hpcsim.config;
 
 import static org.hpcsim.config.ConfigValues.bool;
 import static org.hpcsim.config.ConfigValues.fail;
-import static org.hpcsim.config.ConfigValues.fraction;
 import static org.hpcsim.config.ConfigValues.nonNegativeInt;
 import static org.hpcsim.config.ConfigValues.path;
+import static org.hpcsim.config.ConfigValues.string;
 import static org.hpcsim.config.ConfigValues.strings;
 
 import com.typesafe.config.Config;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import org.hpcsim.energy.EnergyOptions;
 import org.hpcsim.energy.PowerStates;
 import org.hpcsim.time.SimTime;
@@ -62,8 +63,21 @@ final class EnergyOptionsReader {
                     + pstate);
         }
         java.nio.file.Path platform = path(c, "platform");
-        return new EnergyOptions(bool(c, "energy.enabled") || platform != null, states, pstate,
-                fraction(c, "energy.job-load"), platform);
+        OptionalDouble load = OptionalDouble.empty();
+        String loadText = string(c, "energy.job-load").strip();
+        if (!loadText.equals("auto")) {
+            double v;
+            try {
+                v = Double.parseDouble(loadText);
+            } catch (NumberFormatException e) {
+                v = Double.NaN;
+            }
+            if (!(v >= 0 && v <= 1)) {
+                throw fail(c, "energy.job-load", "expected auto or a number from 0 to 1, got " + loadText);
+            }
+            load = OptionalDouble.of(v);
+        }
+        return new EnergyOptions(bool(c, "energy.enabled") || platform != null, states, pstate, load, platform);
     }
 
     private static double number(Config c, String key, String field, String text) {

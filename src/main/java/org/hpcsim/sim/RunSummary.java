@@ -158,7 +158,7 @@ record RunSummary(Scenario scenario, Topology topology, String spanCurve, String
         EnergyOptions o = scenario.energy();
         return new JsonWriter()
                 .put("pstate", o.pstate())
-                .put("job_load", o.jobLoad())
+                .put("job_load", o.jobLoad(Simulation.batsimWorkload(scenario)))
                 .put("end_s", SimTime.toSeconds(log.end()))
                 .put("total_energy_j", log.totalJoules())
                 .put("total_energy_kwh", log.totalJoules() / 3.6e6)

@@ -665,11 +665,17 @@ public final class Simulation {
             return null;
         }
         if (platform != null) {
-            return new PowerLedger(platform.states().toArray(PowerStates[]::new), platform.pstate(), o.jobLoad());
+            return new PowerLedger(platform.states().toArray(PowerStates[]::new), platform.pstate(),
+                    o.jobLoad(batsimWorkload(scenario)));
         }
         PowerStates[] states = new PowerStates[nodes];
         java.util.Arrays.fill(states, o.states());
-        return new PowerLedger(states, o.pstate(), o.jobLoad());
+        return new PowerLedger(states, o.pstate(), o.jobLoad(batsimWorkload(scenario)));
+    }
+
+    /** Whether the trace is a Batsim workload (its jobs are delay profiles). */
+    static boolean batsimWorkload(Scenario scenario) {
+        return TraceFormat.resolve(scenario.traceFormat(), scenario.trace()) == TraceFormat.BATSIM;
     }
 
     SchedulerCore core() {

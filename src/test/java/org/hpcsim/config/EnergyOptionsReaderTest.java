@@ -3,6 +3,7 @@ package org.hpcsim.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.hpcsim.energy.EnergyOptions;
@@ -25,6 +26,22 @@ class EnergyOptionsReaderTest {
         assertEquals(new PowerStates.Sleep(9.75, 2, 3), o.states().get(1));
         assertEquals(new PowerStates.Transition(2_000_000, 200.996721311), o.states().get(2));
         assertEquals(new PowerStates.Transition(20_000_000, 425.1743849), o.states().get(3));
+        // A job's load is automatic: a Batsim workload's delay jobs sleep (idle power), other traces' jobs compute.
+        assertEquals(java.util.OptionalDouble.empty(), o.jobLoad());
+        assertEquals(0, o.jobLoad(true));
+        assertEquals(1, o.jobLoad(false));
+    }
+
+    @Test
+    void aJobLoadSetIsUsedForEveryTraceAndOneOutsideZeroToOneIsRefused() {
+        EnergyOptions o = read(Map.of("energy.job-load", "0.25"));
+        assertEquals(0.25, o.jobLoad(true));
+        assertEquals(0.25, o.jobLoad(false));
+        for (String bad : new String[] {"1.5", "-0.1", "x", "NaN"}) {
+            InputException e = assertThrows(InputException.class, () -> read(Map.of("energy.job-load", bad)));
+            assertEquals("energy.job-load", e.field());
+            assertTrue(e.getMessage().endsWith("expected auto or a number from 0 to 1, got " + bad), e.getMessage());
+        }
     }
 
     @Test
@@ -35,7 +52,7 @@ class EnergyOptionsReaderTest {
         assertEquals(new PowerStates.Transition(500_000, 50), o.states().get(3));
         assertEquals(new PowerStates.Transition(60_000_000, 60), o.states().get(4));
         assertEquals(1, o.pstate());
-        assertEquals(0.5, o.jobLoad());
+        assertEquals(java.util.OptionalDouble.of(0.5), o.jobLoad());
     }
 
     @Test

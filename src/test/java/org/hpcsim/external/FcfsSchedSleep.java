@@ -13,7 +13,9 @@ import java.util.TreeSet;
  * source; its prints are left out. Its {@code PState} enum is given: pybatsim's own numbers
  * ({@link #PYBATSIM}: computing 0, 1, 2, sleep 3) are those of Batsim's {@code energy_platform.xml}
  * host Mercury, not of {@code energy_platform_homogeneous.xml} ({@link #HOMOGENEOUS}: computing 0,
- * sleep 1), which its docstring names.
+ * sleep 1), which its docstring names. One deviation: a RESOURCE_STATE_CHANGED's state, a string in
+ * Batsim 4's protocol, is compared with the enum as a number; the Python compares the string with
+ * the enum's integers, never equal, and exits at the first state change (docs/batsim.md).
  */
 final class FcfsSchedSleep extends PybatsimClient.Scheduler {
 
