@@ -20,8 +20,9 @@ public final class ComponentHost implements Context {
     private Component<Object> component;
     private SplittableRandom random;
     private long now;
-    /** See {@link Context#lastInstant()}. */
-    private long lastInstant = Long.MIN_VALUE;
+    /** The last instant run, as the wind-down call tells it (see {@link Context#lastInstant()}); else now. */
+    private long windDownLastInstant;
+    private boolean windingDown;
     private int round;
     private long nextSeq;
     private Envelope firstOut;
@@ -117,12 +118,12 @@ public final class ComponentHost implements Context {
                 deliver(many.time(), many.round(), e.sender(), e.payload());
             }
         } else if (command instanceof KernelCommand.EndOfInstant eoi) {
-            lastInstant = eoi.time();
             inEndOfInstant = true;
             call(eoi.time(), eoi.round(), () -> component.onEndOfInstant(this), "in its end-of-instant call");
             inEndOfInstant = false;
         } else if (command instanceof KernelCommand.WindDown down) {
-            lastInstant = down.lastInstant();
+            windingDown = true;
+            windDownLastInstant = down.lastInstant();
             call(down.time(), down.round(), () -> component.onWindDown(down.stopped(), this), "in its wind-down call");
         } else {
             ended = true;
@@ -140,7 +141,6 @@ public final class ComponentHost implements Context {
 
     private void deliver(long time, int round, int sender, Object payload) {
         this.now = time;
-        this.lastInstant = time;
         this.round = round;
         try {
             component.onMessage(payload, this);
@@ -204,7 +204,7 @@ public final class ComponentHost implements Context {
 
     @Override
     public long lastInstant() {
-        return lastInstant;
+        return windingDown ? windDownLastInstant : now;
     }
 
     @Override
