@@ -25,6 +25,8 @@ public final class PowerLedger {
     private final double[] watts;
     private final double[] joules;
     private final int[] counts = new int[Mode.values().length];
+    /** The nodes in each mode, so that a policy finds the idle or sleeping ones without reading every node. */
+    private final java.util.BitSet[] inMode = new java.util.BitSet[Mode.values().length];
     private double totalWatts;
 
     /**
@@ -54,6 +56,15 @@ public final class PowerLedger {
             totalWatts += watts[i];
         }
         counts[Mode.IDLE.ordinal()] = n;
+        for (Mode m : Mode.values()) {
+            inMode[m.ordinal()] = new java.util.BitSet(n);
+        }
+        inMode[Mode.IDLE.ordinal()].set(0, n);
+    }
+
+    /** The lowest node at or above {@code from} in mode {@code m}, or -1: nodes in a mode by increasing id. */
+    public int next(Mode m, int from) {
+        return inMode[m.ordinal()].nextSetBit(from);
     }
 
     /** Nodes. */
@@ -246,6 +257,8 @@ public final class PowerLedger {
         watts[node] = w;
         counts[mode[node].ordinal()]--;
         counts[next.ordinal()]++;
+        inMode[mode[node].ordinal()].clear(node);
+        inMode[next.ordinal()].set(node);
         mode[node] = next;
     }
 }

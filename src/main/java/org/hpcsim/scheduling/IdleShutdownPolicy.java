@@ -101,12 +101,11 @@ public final class IdleShutdownPolicy implements SchedulingPolicy {
         }
         List<Integer> sleeping = new ArrayList<>();
         long upAt = now;
-        for (int node = 0; node < energy.size() && sleeping.size() < missing; node++) {
-            if (energy.mode(node) == PowerLedger.Mode.SLEEPING) {
-                sleeping.add(node);
-                PowerStates.Sleep s = (PowerStates.Sleep) energy.states(node).get(energy.pstate(node));
-                upAt = Math.max(upAt, now + ((PowerStates.Transition) energy.states(node).get(s.switchOn())).micros());
-            }
+        for (int node = energy.next(PowerLedger.Mode.SLEEPING, 0); node >= 0 && sleeping.size() < missing;
+             node = energy.next(PowerLedger.Mode.SLEEPING, node + 1)) {
+            sleeping.add(node);
+            PowerStates.Sleep s = (PowerStates.Sleep) energy.states(node).get(energy.pstate(node));
+            upAt = Math.max(upAt, now + ((PowerStates.Transition) energy.states(node).get(s.switchOn())).micros());
         }
         if (sleeping.isEmpty() || upAt >= reservation) {
             return;
@@ -123,8 +122,9 @@ public final class IdleShutdownPolicy implements SchedulingPolicy {
         int keep = head == null ? 0 : Math.max(0, head.nodes() - energy.count(PowerLedger.Mode.SWITCHING_ON));
         Map<Integer, List<Integer>> off = new TreeMap<>();
         long next = Long.MAX_VALUE;
-        for (int node = 0; node < energy.size(); node++) {
-            if (energy.mode(node) != PowerLedger.Mode.IDLE || !context.isFree(node)) {
+        // Idle nodes only, by increasing id (a pass costs what is idle, not the machine).
+        for (int node = energy.next(PowerLedger.Mode.IDLE, 0); node >= 0; node = energy.next(PowerLedger.Mode.IDLE, node + 1)) {
+            if (!context.isFree(node)) {
                 continue;
             }
             int target = sleepState(energy.states(node));

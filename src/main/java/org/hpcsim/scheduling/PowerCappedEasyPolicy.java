@@ -42,6 +42,13 @@ public final class PowerCappedEasyPolicy extends QueuedPolicy {
     private double coolingFactor = 1;
     /** The cap set from outside (a console or a scripted event), in force from then on; NaN: the schedule's. */
     private double override = Double.NaN;
+    /** With DVFS, {@link #leastRise} at the start of the current pass. */
+    private double leastRise;
+    /** Passes so far, and {@link #largestRise} as last read: in which pass, with how many free nodes. */
+    private long passes;
+    private long risePass = -1;
+    private int riseFree;
+    private double rise;
     private long called = -1;
 
     public PowerCappedEasyPolicy(QueueOrder order, PowerCap cap, boolean dvfs) {
@@ -91,8 +98,10 @@ public final class PowerCappedEasyPolicy extends QueuedPolicy {
             throw new IllegalStateException("power-capped EASY needs node power states");
         }
         tidy();
+        passes++;
         long now = context.now();
         double limit = capAt(now);
+        leastRise = dvfs ? leastRise(context, energy) : 0;
         long next = Double.isNaN(override) ? cap.nextChange(now) : -1;
         if (next > now && (called < now || next < called)) {
             called = next;
@@ -159,6 +168,9 @@ public final class PowerCappedEasyPolicy extends QueuedPolicy {
             }
             return context.tryStart(job);
         }
+        if (certainlyOver(base + job.nodes() * leastRise, limit)) {
+            return false; // no computing state of any free nodes fits: spares the allocator's proposal
+        }
         int[] nodes = context.propose(job);
         if (nodes == null) {
             return false;
@@ -203,7 +215,16 @@ public final class PowerCappedEasyPolicy extends QueuedPolicy {
         if (energy.count(PowerLedger.Mode.SWITCHING_ON) + energy.count(PowerLedger.Mode.SWITCHING_OFF) == 0) {
             return p;
         }
-        for (int node = 0; node < energy.size(); node++) {
+        // The switching nodes by increasing id (the sum's order), not every node.
+        int on = energy.next(PowerLedger.Mode.SWITCHING_ON, 0);
+        int off = energy.next(PowerLedger.Mode.SWITCHING_OFF, 0);
+        while (on >= 0 || off >= 0) {
+            int node = off < 0 || on >= 0 && on < off ? on : off;
+            if (node == on) {
+                on = energy.next(PowerLedger.Mode.SWITCHING_ON, node + 1);
+            } else {
+                off = energy.next(PowerLedger.Mode.SWITCHING_OFF, node + 1);
+            }
             PowerLedger.Mode m = energy.mode(node);
             if (m == PowerLedger.Mode.SWITCHING_ON) {
                 p += Math.max(0, ((PowerStates.Computing) energy.states(node).get(energy.pstate(node))).idleWatts()
@@ -216,15 +237,49 @@ public final class PowerCappedEasyPolicy extends QueuedPolicy {
         return p;
     }
 
-    /** The most a free node's draw rises when it runs a job in its computing state (0 when none is free). */
-    private static double largestRise(SchedulingContext context, PowerLedger energy) {
-        double rise = 0;
-        for (int node = 0; node < energy.size(); node++) {
-            if (context.isFree(node)) {
-                rise = Math.max(rise, energy.jobWatts(node, energy.pstate(node)) - energy.watts(node));
+    /**
+     * The least a free node's draw rises when it runs a job, in any computing state, at the pass's start.
+     * Starting jobs only takes free nodes away, so this stays a lower bound of any job's rise per node
+     * for the rest of the pass.
+     */
+    private static double leastRise(SchedulingContext context, PowerLedger energy) {
+        double least = Double.POSITIVE_INFINITY;
+        for (int node = context.nextFree(0); node >= 0; node = context.nextFree(node + 1)) {
+            PowerStates states = energy.states(node);
+            for (int p = 0; p < states.size(); p++) {
+                if (states.computing(p)) {
+                    least = Math.min(least, energy.jobWatts(node, p) - energy.watts(node));
+                }
             }
         }
-        return rise;
+        return least == Double.POSITIVE_INFINITY ? 0 : least;
+    }
+
+    /**
+     * Whether {@code watts} exceeds the limit by more than any rounding of a sum of rises could hide: a
+     * job refused on it would have been refused in every state, so the refusal changes nothing.
+     */
+    private boolean certainlyOver(double watts, double limit) {
+        return watts * coolingFactor > (limit + EPSILON) * (1 + 1e-9) + 1e-9;
+    }
+
+    /**
+     * The most a free node's draw rises when it runs a job in its computing state (0 when none is free).
+     * Within a pass the free nodes change only when a job starts, which lowers their number: the value
+     * is kept until then, so trying many jobs costs one reading of the free nodes, not one each.
+     */
+    private double largestRise(SchedulingContext context, PowerLedger energy) {
+        if (risePass == passes && riseFree == context.freeNodes()) {
+            return rise;
+        }
+        double most = 0;
+        for (int node = context.nextFree(0); node >= 0; node = context.nextFree(node + 1)) {
+            most = Math.max(most, energy.jobWatts(node, energy.pstate(node)) - energy.watts(node));
+        }
+        risePass = passes;
+        riseFree = context.freeNodes();
+        rise = most;
+        return most;
     }
 
     /** The computing states, fastest first (ties by number). */

@@ -454,6 +454,11 @@ public final class SchedulerCore implements SchedulingContext {
     }
 
     @Override
+    public int nextFree(int from) {
+        return machine.nextFree(from);
+    }
+
+    @Override
     public int freeNodes() {
         return machine.freeCount();
     }

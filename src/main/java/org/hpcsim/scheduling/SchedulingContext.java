@@ -17,6 +17,11 @@ public interface SchedulingContext {
         throw new UnsupportedOperationException("this context does not tell nodes apart");
     }
 
+    /** The lowest free node at or above {@code from}, or -1: the free nodes by increasing id. */
+    default int nextFree(int from) {
+        throw new UnsupportedOperationException("this context does not tell nodes apart");
+    }
+
     /** Running jobs in order of estimated end, then job index. */
     Iterable<RunningJob> running();
 
