@@ -89,4 +89,30 @@ class PowerLedgerTest {
         assertEquals(1, l.count(PowerLedger.Mode.IDLE));
         assertEquals(100 + 200 + 30, l.totalWatts(), 1e-9);
     }
+
+    @Test
+    void theNodesInAModeAreFoundByIncreasingIdAsTheyChange() {
+        PowerLedger l = ledger(5, 1);
+        l.jobStarts(1, 0);
+        l.switchOff(3, 2, 0);
+        assertEquals(java.util.List.of(0, 2, 4), inMode(l, PowerLedger.Mode.IDLE));
+        assertEquals(java.util.List.of(3), inMode(l, PowerLedger.Mode.SWITCHING_OFF));
+        l.switchedOff(3, 2_000_000);
+        l.jobEnds(1, 0, 3_000_000);
+        l.down(4, 3_000_000);
+        assertEquals(java.util.List.of(0, 1, 2), inMode(l, PowerLedger.Mode.IDLE));
+        assertEquals(java.util.List.of(3), inMode(l, PowerLedger.Mode.SLEEPING));
+        assertEquals(java.util.List.of(4), inMode(l, PowerLedger.Mode.DOWN));
+        assertEquals(java.util.List.of(), inMode(l, PowerLedger.Mode.COMPUTING));
+    }
+
+    private static java.util.List<Integer> inMode(PowerLedger l, PowerLedger.Mode m) {
+        java.util.List<Integer> nodes = new java.util.ArrayList<>();
+        for (int node = l.next(m, 0); node >= 0; node = l.next(m, node + 1)) {
+            nodes.add(node);
+            assertEquals(m, l.mode(node));
+        }
+        assertEquals(l.count(m), nodes.size());
+        return nodes;
+    }
 }
