@@ -583,8 +583,8 @@ public final class Simulation {
         }
         try {
             external.open(scenario.external(), scenario.trace(),
-                    TraceFormat.resolve(scenario.traceFormat(), scenario.trace()) == TraceFormat.BATSIM
-                            ? BatsimWorkloadReader.descriptions(scenario.trace()) : null, topology.size(), platform);
+                    batsimWorkload(scenario) ? BatsimWorkloadReader.descriptions(scenario.trace()) : null,
+                    topology.size(), platform);
         } catch (SchedulingAbortedException e) {
             throw scenario.invalid("scheduler.external.socket", e.getMessage());
         }
