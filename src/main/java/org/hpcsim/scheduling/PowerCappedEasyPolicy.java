@@ -215,23 +215,18 @@ public final class PowerCappedEasyPolicy extends QueuedPolicy {
         if (energy.count(PowerLedger.Mode.SWITCHING_ON) + energy.count(PowerLedger.Mode.SWITCHING_OFF) == 0) {
             return p;
         }
-        // The switching nodes by increasing id (the sum's order), not every node.
+        // The switching nodes merged by increasing id (the sum's order), not every node.
         int on = energy.next(PowerLedger.Mode.SWITCHING_ON, 0);
         int off = energy.next(PowerLedger.Mode.SWITCHING_OFF, 0);
         while (on >= 0 || off >= 0) {
-            int node = off < 0 || on >= 0 && on < off ? on : off;
-            if (node == on) {
-                on = energy.next(PowerLedger.Mode.SWITCHING_ON, node + 1);
+            if (off < 0 || on >= 0 && on < off) {
+                p += Math.max(0, ((PowerStates.Computing) energy.states(on).get(energy.pstate(on))).idleWatts()
+                        - energy.watts(on));
+                on = energy.next(PowerLedger.Mode.SWITCHING_ON, on + 1);
             } else {
-                off = energy.next(PowerLedger.Mode.SWITCHING_OFF, node + 1);
-            }
-            PowerLedger.Mode m = energy.mode(node);
-            if (m == PowerLedger.Mode.SWITCHING_ON) {
-                p += Math.max(0, ((PowerStates.Computing) energy.states(node).get(energy.pstate(node))).idleWatts()
-                        - energy.watts(node));
-            } else if (m == PowerLedger.Mode.SWITCHING_OFF) {
-                p += Math.max(0, ((PowerStates.Sleep) energy.states(node).get(energy.pstate(node))).watts()
-                        - energy.watts(node));
+                p += Math.max(0, ((PowerStates.Sleep) energy.states(off).get(energy.pstate(off))).watts()
+                        - energy.watts(off));
+                off = energy.next(PowerLedger.Mode.SWITCHING_OFF, off + 1);
             }
         }
         return p;
