@@ -105,6 +105,10 @@ public final class BatsimPlatform {
     private static final java.util.Comparator<Host> BY_NAME = (a, b) -> java.util.Arrays.compareUnsigned(
             a.id.getBytes(java.nio.charset.StandardCharsets.UTF_8), b.id.getBytes(java.nio.charset.StandardCharsets.UTF_8));
 
+    /** A {@code <cluster>} or {@code <cabinet>} as read: its hosts are {@code prefix + n + suffix}, n in the radical. */
+    private record Cluster(String element, String radical, String prefix, String suffix) {
+    }
+
     /** One host as read: where it starts, its attributes and properties. */
     private static final class Host {
         final String id;
@@ -127,8 +131,8 @@ public final class BatsimPlatform {
         private Locator locator;
         /** The host or cluster being read (a cluster is read as one host, then stands for its hosts). */
         private Host host;
-        /** The cluster's radical, prefix and suffix while one is read. */
-        private String[] cluster;
+        /** The cluster being read, or null. */
+        private Cluster cluster;
         private final List<Host> hosts = new ArrayList<>();
         private final TreeSet<String> ignored = new TreeSet<>();
 
@@ -161,8 +165,8 @@ public final class BatsimPlatform {
                             "expected a " + qName + " with an id, a speed and a radical");
                 }
                 host = new Host(id, line(), a.getValue("speed"), null);
-                cluster = new String[] {qName, radical, a.getValue("prefix") == null ? "" : a.getValue("prefix"),
-                        a.getValue("suffix") == null ? "" : a.getValue("suffix")};
+                cluster = new Cluster(qName, radical, a.getValue("prefix") == null ? "" : a.getValue("prefix"),
+                        a.getValue("suffix") == null ? "" : a.getValue("suffix"));
             } else if (qName.equals("prop") && host != null) {
                 String id = a.getValue("id");
                 String value = a.getValue("value");
@@ -181,9 +185,9 @@ public final class BatsimPlatform {
             if (qName.equals("host")) {
                 hosts.add(host);
                 host = null;
-            } else if (cluster != null && qName.equals(cluster[0])) {
-                for (long n : radical(cluster[0], cluster[1], host.line)) {
-                    Host one = new Host(cluster[2] + n + cluster[3], host.line, host.speed, null);
+            } else if (cluster != null && qName.equals(cluster.element())) {
+                for (long n : radical(cluster.element(), cluster.radical(), host.line)) {
+                    Host one = new Host(cluster.prefix() + n + cluster.suffix(), host.line, host.speed, null);
                     one.props.putAll(host.props);
                     one.propLines.putAll(host.propLines);
                     hosts.add(one);
